@@ -1,0 +1,22 @@
+package dev.tablewright.config;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.List;
+import java.util.Map;
+
+/** How one result column looks: header, visual type, format, order, hidden. */
+public record ColumnSettings(String header, String type, String format, Integer order, Boolean hidden,
+                             @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> extra) {
+    public ColumnSettings {
+        extra = Extras.copy(extra);
+    }
+
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public boolean isHidden() {
+        return Boolean.TRUE.equals(hidden);
+    }
+}

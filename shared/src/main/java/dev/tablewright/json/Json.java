@@ -1,0 +1,62 @@
+package dev.tablewright.json;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * The one configured {@link ObjectMapper} of the bundle. Built once at class init (cold start pays it once,
+ * warm invocations never). Absent fields stay absent on output; unknown fields are tolerated on input (the
+ * config model keeps them itself, see {@code Extras}).
+ */
+public final class Json {
+
+    /** Documents larger than this are refused before they are parsed (bounded memory for bad input). */
+    public static final int MAX_DOCUMENT_CHARS = 6 * 1024 * 1024;
+
+    public static final ObjectMapper MAPPER = JsonMapper.builder()
+            .serializationInclusion(JsonInclude.Include.NON_NULL)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .build();
+
+    static {
+        MAPPER.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
+                .maxStringLength(MAX_DOCUMENT_CHARS)
+                .maxNestingDepth(200)
+                .maxNumberLength(100)
+                .build());
+    }
+
+    private Json() {
+    }
+
+    public static ObjectNode object() {
+        return MAPPER.createObjectNode();
+    }
+
+    public static JsonNode parse(String text) throws JsonProcessingException {
+        return MAPPER.readTree(text);
+    }
+
+    public static String write(Object value) {
+        try {
+            return MAPPER.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("value is not serialisable: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    public static JsonNode tree(Object value) {
+        return MAPPER.valueToTree(value);
+    }
+
+    public static <T> T convert(JsonNode node, Class<T> type) {
+        return MAPPER.convertValue(node, type);
+    }
+}

@@ -1,0 +1,52 @@
+package dev.tablewright.tool;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A tool, described once: the prompt, the OpenAI tool list, docs/tools.md and template.yaml all follow
+ * from this record.
+ *
+ * @param name              the name the model calls, snake_case
+ * @param description       written for a language model
+ * @param parameters        JSON Schema of the arguments
+ * @param requiresUserInput optional: values only the user can give
+ * @param coreIn            the page contexts that send this tool on every turn (others find it through the catalogue search)
+ * @param runsOn            where the tool runs: its own Lambda function, or inside the chat function
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ToolDefinition(String name, String description, ObjectNode parameters,
+                             UserInputRequirement requiresUserInput, Set<String> coreIn, RunsOn runsOn) {
+
+    public enum RunsOn {
+        /** A Lambda function of its own, named {@link #functionLogicalId()} in template.yaml. */
+        FUNCTION,
+        /** Inside the chat function (catalogue search, editable fields): no Lambda of its own. */
+        CHAT
+    }
+
+    public ToolDefinition {
+        coreIn = coreIn == null ? Set.of() : Set.copyOf(coreIn);
+        runsOn = runsOn == null ? RunsOn.FUNCTION : runsOn;
+    }
+
+    /** {@code apply_column_change} → {@code ApplyColumnChangeFunction}: the logical id in template.yaml. */
+    @JsonIgnore
+    public String functionLogicalId() {
+        StringBuilder out = new StringBuilder();
+        for (String part : name.split("_")) {
+            if (!part.isEmpty()) {
+                out.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
+            }
+        }
+        return out.append("Function").toString();
+    }
+
+    public boolean isCoreIn(String context) {
+        return coreIn.contains(context);
+    }
+}

@@ -1,0 +1,26 @@
+package dev.tablewright.tool;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+
+import java.util.Locale;
+
+/** How long a saved input value lives: the conversation (seed 003's save_for_session), or the user across conversations. */
+public enum ValueScope {
+    CONVERSATION, USER;
+
+    @JsonValue
+    public String wireName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    @JsonCreator
+    public static ValueScope fromWire(String value) {
+        for (ValueScope s : values()) {
+            if (s.wireName().equals(value)) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("unknown scope '" + value + "' (expected conversation or user)");
+    }
+}
