@@ -1,0 +1,95 @@
+package dev.tablewright.logging;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.tablewright.json.Json;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.StringWriter;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One JSON object per log line, on stdout (CloudWatch reads it as-is). The request context (request id,
+ * conversation id, tool name) is carried per thread and stamped on every line.
+ *
+ * <p>Never pass a secret or a user's field value as a field: log names, counts and ids only.
+ */
+public final class StructuredLog {
+
+    private static final ThreadLocal<Map<String, String>> CONTEXT = ThreadLocal.withInitial(LinkedHashMap::new);
+    private static volatile PrintStream out = System.out;
+
+    private final String logger;
+
+    private StructuredLog(String logger) {
+        this.logger = logger;
+    }
+
+    public static StructuredLog of(Class<?> type) {
+        return new StructuredLog(type.getSimpleName());
+    }
+
+    /** Sets a context key (requestId, conversationId, toolName, ...) for the current thread; null removes it. */
+    public static void put(String key, String value) {
+        if (value == null) {
+            CONTEXT.get().remove(key);
+        } else {
+            CONTEXT.get().put(key, value);
+        }
+    }
+
+    public static void clear() {
+        CONTEXT.get().clear();
+    }
+
+    /** Redirects output (tests). */
+    public static void redirect(PrintStream stream) {
+        out = stream;
+    }
+
+    public void info(String message, Object... keyValues) {
+        write("INFO", message, null, keyValues);
+    }
+
+    public void warn(String message, Object... keyValues) {
+        write("WARN", message, null, keyValues);
+    }
+
+    /** Logs the error's type and message only; stack traces stay out of user-facing answers but are useful in logs. */
+    public void error(String message, Throwable error, Object... keyValues) {
+        write("ERROR", message, error, keyValues);
+    }
+
+    private void write(String level, String message, Throwable error, Object[] keyValues) {
+        StringWriter buffer = new StringWriter(256);
+        try (JsonGenerator g = Json.MAPPER.getFactory().createGenerator(buffer)) {
+            g.writeStartObject();
+            g.writeStringField("timestamp", Instant.now().toString());
+            g.writeStringField("level", level);
+            g.writeStringField("logger", logger);
+            g.writeStringField("message", message);
+            for (Map.Entry<String, String> e : CONTEXT.get().entrySet()) {
+                g.writeStringField(e.getKey(), e.getValue());
+            }
+            for (int i = 0; i + 1 < keyValues.length; i += 2) {
+                g.writeFieldName(String.valueOf(keyValues[i]));
+                Json.MAPPER.writeValue(g, keyValues[i + 1]);
+            }
+            if (error != null) {
+                g.writeStringField("errorType", error.getClass().getName());
+                g.writeStringField("errorMessage", String.valueOf(error.getMessage()));
+                StringBuilder trace = new StringBuilder();
+                for (StackTraceElement el : error.getStackTrace()) {
+                    trace.append(el).append('\n');
+                }
+                g.writeStringField("stackTrace", trace.toString());
+            }
+            g.writeEndObject();
+        } catch (IOException e) {
+            buffer = new StringWriter().append("{\"level\":\"ERROR\",\"message\":\"log line could not be written\"}");
+        }
+        out.println(buffer);
+    }
+}
