@@ -1,0 +1,15 @@
+package dev.tablewright.functions.chat.model;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * One step's call to the model: the messages (system prompt first), the tools it may call, its output token
+ * budget, and the instant by which the call must be over (the turn's wall-time budget).
+ */
+public record ModelRequest(List<ModelMessage> messages, List<ModelTool> tools, int maxOutputTokens, Instant deadline) {
+    public ModelRequest {
+        messages = List.copyOf(messages);
+        tools = List.copyOf(tools);
+    }
+}
