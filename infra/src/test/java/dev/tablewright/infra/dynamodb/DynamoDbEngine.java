@@ -1,0 +1,109 @@
+package dev.tablewright.infra.dynamodb;
+
+import dev.tablewright.dynamodb.DynamoDbClients;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.localstack.LocalStackContainer;
+import org.testcontainers.utility.DockerImageName;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+import java.net.URI;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The DynamoDB engine an integration suite runs against, as a JUnit 5 extension. One suite, two engines: write the
+ * tests once in an abstract class that asks for {@code engine()}, and subclass it once per engine:
+ *
+ * <pre>{@code
+ * class UserInputApiOnDynamoDbLocalTest extends UserInputApiSuite {
+ *     @RegisterExtension static final DynamoDbEngine ENGINE = DynamoDbEngine.dynamoDbLocal();
+ *     @Override DynamoDbEngine engine() { return ENGINE; }
+ * }
+ * }</pre>
+ *
+ * <ul>
+ *   <li>{@link #dynamoDbLocal()}: DynamoDB Local in this JVM; runs everywhere.</li>
+ *   <li>{@link #localStack()}: LocalStack through Testcontainers. Where Docker is not available (this machine, CI)
+ *       the whole class is <em>skipped</em> (aborted in {@code beforeAll}, reported as skipped), never failed.</li>
+ * </ul>
+ * Before the class runs, the template's tables are created with a prefix unique to the class, so suites sharing
+ * an engine never see each other's items.
+ */
+public final class DynamoDbEngine implements BeforeAllCallback {
+
+    /** The LocalStack image the suites pin (override with -Dlocalstack.image=...). */
+    public static final String LOCALSTACK_IMAGE = System.getProperty("localstack.image", "localstack/localstack:3.8");
+
+    private static final AtomicInteger SUITES = new AtomicInteger();
+    private static LocalStackContainer localStack;
+
+    private final String name;
+    private URI endpoint;
+    private DynamoDbClient client;
+    private TemplateTables.Created tables;
+
+    private DynamoDbEngine(String name) {
+        this.name = name;
+    }
+
+    public static DynamoDbEngine dynamoDbLocal() {
+        return new DynamoDbEngine("dynamodb-local");
+    }
+
+    public static DynamoDbEngine localStack() {
+        return new DynamoDbEngine("localstack");
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        endpoint = switch (name) {
+            case "dynamodb-local" -> DynamoDbLocalLauncher.shared().endpoint();
+            default -> localStackEndpoint();
+        };
+        client = DynamoDbClients.forEndpoint(endpoint, DynamoDbClients.Settings.DEFAULT);
+        String prefix = context.getRequiredTestClass().getSimpleName() + "-" + SUITES.incrementAndGet() + "-";
+        tables = TemplateTables.fromTemplate().createAll(client, prefix);
+    }
+
+    private static synchronized URI localStackEndpoint() {
+        boolean docker;
+        try {
+            docker = DockerClientFactory.instance().isDockerAvailable();
+        } catch (RuntimeException | LinkageError e) {
+            docker = false;
+        }
+        Assumptions.assumeTrue(docker, "Docker is not available: the LocalStack run of this suite is skipped");
+        if (localStack == null) {
+            localStack = new LocalStackContainer(DockerImageName.parse(LOCALSTACK_IMAGE))
+                    .withServices(LocalStackContainer.Service.DYNAMODB);
+            localStack.start();
+        }
+        return localStack.getEndpoint();
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public URI endpoint() {
+        return endpoint;
+    }
+
+    public DynamoDbClient client() {
+        return client;
+    }
+
+    public TemplateTables.Created tables() {
+        return tables;
+    }
+
+    /** The environment a function gets in this engine: table names and DYNAMODB_ENDPOINT. */
+    public Map<String, String> environment() {
+        Map<String, String> env = new java.util.LinkedHashMap<>(tables.environment());
+        env.put(DynamoDbClients.ENDPOINT_ENV, endpoint.toString());
+        return env;
+    }
+}

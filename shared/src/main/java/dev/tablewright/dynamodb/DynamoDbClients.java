@@ -1,0 +1,92 @@
+package dev.tablewright.dynamodb;
+
+import dev.tablewright.lambda.Env;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * Builds the one {@link DynamoDbClient} a function holds, at init (a static or constructor field), never per request.
+ *
+ * <p>HTTP client: {@code url-connection-client} (the JDK's HttpURLConnection): no extra threads or pools to start,
+ * the fewest classes to load, which is what a Lambda cold start pays for (docs/performance.md). Retries stay the
+ * SDK's defaults for DynamoDB (throttling and 5xx are retried with backoff); only what is left after them reaches
+ * {@link DynamoDbFaults}.
+ *
+ * <p>Environment: {@code DYNAMODB_ENDPOINT} overrides the endpoint (DynamoDB Local, LocalStack); {@code AWS_REGION}
+ * (set by Lambda) picks the region, {@code us-east-1} when absent. With an endpoint override and no AWS credentials in
+ * the environment, fixed dummy credentials are used (local engines accept any).
+ */
+public final class DynamoDbClients {
+
+    public static final String ENDPOINT_ENV = "DYNAMODB_ENDPOINT";
+
+    private DynamoDbClients() {
+    }
+
+    /** The client for this process's environment ({@link Env}: overridable when handlers run in-process). */
+    public static DynamoDbClient fromEnvironment() {
+        Map<String, String> env = new java.util.HashMap<>(System.getenv());
+        Env.optional("DYNAMODB_ENDPOINT").ifPresent(v -> env.put(ENDPOINT_ENV, v));
+        Env.optional("AWS_REGION").ifPresent(v -> env.put("AWS_REGION", v));
+        return fromEnvironment(env);
+    }
+
+    public static DynamoDbClient fromEnvironment(Map<String, String> env) {
+        String endpoint = env.get(ENDPOINT_ENV);
+        return build(endpoint == null || endpoint.isBlank() ? null : URI.create(endpoint), env, Settings.DEFAULT);
+    }
+
+    /** A client for an explicit endpoint (tests, local stack, benchmarks). */
+    public static DynamoDbClient forEndpoint(URI endpoint, Settings settings) {
+        return build(endpoint, System.getenv(), settings);
+    }
+
+    /**
+     * Timeouts and the retry budget. {@code maxAttempts} null keeps the SDK's default retry strategy for DynamoDB.
+     */
+    public record Settings(Duration connectTimeout, Duration socketTimeout, Duration apiCallTimeout, Integer maxAttempts) {
+        public static final Settings DEFAULT = new Settings(Duration.ofSeconds(2), Duration.ofSeconds(5), Duration.ofSeconds(20), null);
+    }
+
+    private static DynamoDbClient build(URI endpoint, Map<String, String> env, Settings settings) {
+        ClientOverrideConfiguration.Builder overrides = ClientOverrideConfiguration.builder()
+                .apiCallTimeout(settings.apiCallTimeout());
+        if (settings.maxAttempts() != null) {
+            overrides.retryStrategy(b -> b.maxAttempts(settings.maxAttempts()));
+        }
+        var builder = DynamoDbClient.builder()
+                .httpClient(UrlConnectionHttpClient.builder()
+                        .connectionTimeout(settings.connectTimeout())
+                        .socketTimeout(settings.socketTimeout())
+                        .build())
+                .overrideConfiguration(overrides.build())
+                .region(Region.of(env.getOrDefault("AWS_REGION", env.getOrDefault("AWS_DEFAULT_REGION", "us-east-1"))))
+                .credentialsProvider(credentials(endpoint != null, env));
+        if (endpoint != null) {
+            builder.endpointOverride(endpoint);
+        }
+        return builder.build();
+    }
+
+    private static AwsCredentialsProvider credentials(boolean local, Map<String, String> env) {
+        if (env.containsKey("AWS_ACCESS_KEY_ID") && env.containsKey("AWS_SECRET_ACCESS_KEY")) {
+            // In Lambda the role's credentials are in the environment: skip the default chain's probing.
+            return EnvironmentVariableCredentialsProvider.create();
+        }
+        if (local) {
+            return StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local"));
+        }
+        return DefaultCredentialsProvider.create();
+    }
+}

@@ -1,0 +1,213 @@
+package dev.tablewright.lambda;
+
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import dev.tablewright.json.Json;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * One HTTP API (payload v2) request as a handler sees it: the caller, route and query parameters, and the body
+ * decoded strictly (unknown fields rejected), every problem a {@link HttpApiException} with a 4xx status.
+ */
+public final class HttpRequest {
+
+    /** Route parameters are ids: plain, short, no separators that could reach a key or a log line oddly. */
+    private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}");
+
+    private final APIGatewayV2HTTPEvent event;
+    private final CallerIdentity caller;
+    private final int maxBodyBytes;
+
+    HttpRequest(APIGatewayV2HTTPEvent event, CallerIdentity caller, int maxBodyBytes) {
+        this.event = event;
+        this.caller = caller;
+        this.maxBodyBytes = maxBodyBytes;
+    }
+
+    public CallerIdentity caller() {
+        return caller;
+    }
+
+    public String method() {
+        APIGatewayV2HTTPEvent.RequestContext ctx = event.getRequestContext();
+        return ctx != null && ctx.getHttp() != null ? ctx.getHttp().getMethod() : null;
+    }
+
+    public String routeKey() {
+        return event.getRouteKey();
+    }
+
+    /** A route parameter that must be present and be a plain id; otherwise 400 naming {@code path.<name>}. */
+    public String pathId(String name) {
+        Map<String, String> params = event.getPathParameters();
+        String value = params == null ? null : params.get(name);
+        if (value == null || value.isBlank()) {
+            throw HttpApiException.invalid("path." + name, "route parameter '" + name + "' is missing");
+        }
+        if (!ID.matcher(value).matches()) {
+            throw HttpApiException.invalid("path." + name,
+                    "route parameter '" + name + "' must be 1-128 letters, digits or . _ : @ - (starting with a letter or digit)");
+        }
+        return value;
+    }
+
+    public Optional<String> query(String name) {
+        Map<String, String> params = event.getQueryStringParameters();
+        return Optional.ofNullable(params == null ? null : params.get(name)).filter(v -> !v.isEmpty());
+    }
+
+    /** The raw body as text, bounded by the handler's limit; empty when there is none. */
+    public String bodyText() {
+        String body = event.getBody();
+        if (body == null) {
+            return "";
+        }
+        // Characters bound bytes from below (UTF-8): a cheap first check before any decoding.
+        long limit = event.getIsBase64Encoded() ? (maxBodyBytes * 4L / 3 + 4) : maxBodyBytes;
+        if (body.length() > limit) {
+            throw tooLarge();
+        }
+        String text = body;
+        if (event.getIsBase64Encoded()) {
+            try {
+                text = new String(Base64.getDecoder().decode(body), StandardCharsets.UTF_8);
+            } catch (IllegalArgumentException e) {
+                throw HttpApiException.badRequest("malformed_body", "the body is marked base64 but is not valid base64");
+            }
+        }
+        if (text.length() > maxBodyBytes || text.getBytes(StandardCharsets.UTF_8).length > maxBodyBytes) {
+            throw tooLarge();
+        }
+        return text;
+    }
+
+    /** The body as a JSON object node; 400 if absent, malformed or not an object. */
+    public JsonNode bodyTree() {
+        String text = bodyText();
+        if (text.isBlank()) {
+            throw HttpApiException.invalid("body", "a JSON object body is required");
+        }
+        JsonNode node;
+        try {
+            node = Json.MAPPER.readTree(text);
+        } catch (JacksonException e) {
+            throw malformed(e);
+        }
+        if (node == null || !node.isObject()) {
+            throw HttpApiException.invalid("body", "the body must be a JSON object");
+        }
+        return node;
+    }
+
+    /** The body decoded into {@code type}, strictly: unknown fields and wrong types are 400s naming the field. */
+    public <T> T body(Class<T> type) {
+        JsonNode tree = bodyTree();
+        try {
+            return STRICT.forType(type).readValue(tree);
+        } catch (JacksonException e) {
+            throw fieldError(e);
+        } catch (java.io.IOException e) {
+            throw HttpApiException.badRequest("malformed_json", "the body could not be read");
+        }
+    }
+
+    private static final ObjectReader STRICT = Json.MAPPER.reader()
+            .with(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .with(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .with(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS);
+
+    private HttpApiException tooLarge() {
+        return HttpApiException.badRequest("body_too_large", "the body is larger than " + maxBodyBytes + " bytes");
+    }
+
+    private static HttpApiException malformed(JacksonException e) {
+        if (e instanceof StreamConstraintsException) {
+            return HttpApiException.badRequest("malformed_json", "the body exceeds the JSON nesting or size limits");
+        }
+        return HttpApiException.badRequest("malformed_json", "the body is not valid JSON"
+                + (e.getLocation() != null ? " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")" : ""));
+    }
+
+    private static HttpApiException fieldError(JacksonException e) {
+        if (e instanceof JsonParseException p) {
+            return malformed(p);
+        }
+        String field = e instanceof JsonMappingException m ? path(m) : "body";
+        String message = switch (e) {
+            case UnrecognizedPropertyException u -> "unknown field '" + u.getPropertyName() + "'";
+            case InvalidFormatException f -> "expected " + article(f.getTargetType()) + ", got " + describe(f.getValue());
+            case ValueInstantiationException v -> v.getCause() != null && v.getCause().getMessage() != null
+                    ? v.getCause().getMessage() : "invalid value";
+            case MismatchedInputException m -> m.getTargetType() != null ? "expected " + article(m.getTargetType()) : "wrong type";
+            default -> "invalid value";
+        };
+        if (e instanceof ValueInstantiationException || e instanceof InvalidFormatException) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IllegalArgumentException iae && iae.getMessage() != null) {
+                message = iae.getMessage();
+            }
+        }
+        return HttpApiException.invalid(field + ": " + message, java.util.List.of(new dev.tablewright.validation.ValidationError(field, message)));
+    }
+
+    /** {@code fields[0].type} from Jackson's reference chain. */
+    static String path(JsonMappingException e) {
+        StringBuilder out = new StringBuilder();
+        for (JsonMappingException.Reference ref : e.getPath()) {
+            if (ref.getFieldName() != null) {
+                if (!out.isEmpty()) {
+                    out.append('.');
+                }
+                out.append(ref.getFieldName());
+            } else if (ref.getIndex() >= 0) {
+                out.append('[').append(ref.getIndex()).append(']');
+            }
+        }
+        return out.isEmpty() ? "body" : out.toString();
+    }
+
+    private static String article(Class<?> type) {
+        if (type == null) {
+            return "a value";
+        }
+        if (Number.class.isAssignableFrom(type) || type == int.class || type == long.class || type == double.class) {
+            return "a number";
+        }
+        if (type == Boolean.class || type == boolean.class) {
+            return "true or false";
+        }
+        if (type == String.class) {
+            return "a string";
+        }
+        if (java.util.Collection.class.isAssignableFrom(type) || type.isArray()) {
+            return "an array";
+        }
+        if (type.isEnum()) {
+            return "one of " + java.util.Arrays.toString(type.getEnumConstants()).toLowerCase(java.util.Locale.ROOT);
+        }
+        return "an object";
+    }
+
+    private static String describe(Object value) {
+        if (value == null) {
+            return "null";
+        }
+        String s = String.valueOf(value);
+        return s.length() > 40 ? "a value of " + s.length() + " characters" : "'" + s + "'";
+    }
+}

@@ -1,0 +1,141 @@
+package dev.tablewright.lambda;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import dev.tablewright.json.Json;
+import dev.tablewright.logging.StructuredLog;
+import dev.tablewright.tool.ExecutionGate;
+import dev.tablewright.tool.InvalidInvocation;
+import dev.tablewright.tool.InvocationDecoder;
+import dev.tablewright.tool.Tool;
+import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.tool.ToolError;
+import dev.tablewright.tool.ToolInvocation;
+import dev.tablewright.tool.ToolOutcome;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+
+/**
+ * The shared base of every tool Lambda: reads the invocation (bounded), accepts the envelope of
+ * docs/design.md or bare arguments, runs the tool and answers the envelope ({@link ToolOutcome}).
+ *
+ * <p>It never throws and never lets a stack trace into a response: malformed input is an
+ * {@code invalid_arguments} error, any failure of the tool an {@code internal} error with a plain message;
+ * the detail goes to the log with the request id, tool name and conversation id.
+ *
+ * <p>A subclass is a few lines: a public no-arg constructor (what Lambda calls, once per instance, at init)
+ * that passes its {@link Tool}. Everything is built there, nothing lazily on the hot path.
+ */
+public abstract class ToolFunction implements RequestStreamHandler {
+
+    /** Lambda's own limit for a synchronous invocation payload; anything larger is refused unread. */
+    public static final int MAX_INVOCATION_BYTES = 6 * 1024 * 1024;
+
+    /**
+     * The check that runs before every tool: the user-input lifecycle plugs its requiresUserInput gate in here
+     * (a tool whose required values are neither in its arguments nor in the session values answers
+     * {@code needs_input} instead of running).
+     */
+    static final ExecutionGate DEFAULT_GATE = ExecutionGate.NONE;
+
+    private static final StructuredLog LOG = StructuredLog.of(ToolFunction.class);
+    private static final ObjectWriter OUTCOME_WRITER = Json.MAPPER.writerFor(ToolOutcome.class);
+
+    private final Tool tool;
+    private final ToolDefinition definition;
+    private final ExecutionGate gate;
+
+    protected ToolFunction(Tool tool) {
+        this(tool, DEFAULT_GATE);
+    }
+
+    protected ToolFunction(Tool tool, ExecutionGate gate) {
+        this.tool = tool;
+        this.definition = tool.definition();
+        this.gate = gate;
+    }
+
+    public ToolDefinition definition() {
+        return definition;
+    }
+
+    @Override
+    public final void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
+        output.write(answer(input, context == null ? null : context.getAwsRequestId()));
+        output.flush();
+    }
+
+    /** The whole invocation, bytes in to JSON bytes out; never throws. */
+    public byte[] answer(InputStream input, String requestId) {
+        StructuredLog.clear();
+        StructuredLog.put("requestId", requestId);
+        StructuredLog.put("toolName", definition.name());
+        try {
+            ToolOutcome outcome;
+            try {
+                ToolInvocation invocation = InvocationDecoder.decode(read(input), definition);
+                StructuredLog.put("conversationId", invocation.conversationId());
+                StructuredLog.put("toolCallId", invocation.toolCallId());
+                outcome = invoke(invocation);
+            } catch (InvalidInvocation e) {
+                LOG.warn("invocation refused", "code", e.error().code(), "reason", e.error().message());
+                outcome = ToolOutcome.error(e.error());
+            }
+            return encode(outcome);
+        } finally {
+            StructuredLog.clear();
+        }
+    }
+
+    /**
+     * Runs the gate and the tool on a decoded invocation, turning any failure into an {@code internal} error
+     * (the in-process tool invoker of the chat turn calls this too).
+     */
+    public ToolOutcome invoke(ToolInvocation invocation) {
+        long started = System.nanoTime();
+        ToolOutcome outcome;
+        try {
+            Optional<ToolOutcome> gated = gate.check(definition, invocation);
+            outcome = gated.isPresent() ? gated.get() : tool.execute(invocation);
+            if (outcome == null) {
+                throw new IllegalStateException("tool answered no outcome");
+            }
+        } catch (Exception | StackOverflowError | OutOfMemoryError e) {
+            LOG.error("tool failed", e);
+            outcome = ToolOutcome.error("internal", "the tool " + definition.name()
+                    + " failed unexpectedly; the details are in the function's log");
+        }
+        LOG.info("tool answered", "status", outcome.status(), "micros", (System.nanoTime() - started) / 1000);
+        return outcome;
+    }
+
+    /** Reads at most {@link #MAX_INVOCATION_BYTES}; a larger payload is refused without reading the rest. */
+    static String read(InputStream input) throws InvalidInvocation {
+        try {
+            byte[] bytes = input.readNBytes(MAX_INVOCATION_BYTES + 1);
+            if (bytes.length > MAX_INVOCATION_BYTES) {
+                throw new InvalidInvocation(new ToolError(InvocationDecoder.INVALID_ARGUMENTS,
+                        "the invocation is larger than 6 MB (" + MAX_INVOCATION_BYTES + " bytes), Lambda's payload limit"));
+            }
+            return new String(bytes, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new InvalidInvocation(new ToolError(InvocationDecoder.INVALID_ARGUMENTS,
+                    "the invocation could not be read"));
+        }
+    }
+
+    private static byte[] encode(ToolOutcome outcome) {
+        try {
+            return OUTCOME_WRITER.writeValueAsBytes(outcome);
+        } catch (IOException | RuntimeException e) {
+            LOG.error("outcome could not be written", e);
+            return "{\"status\":\"error\",\"error\":{\"code\":\"internal\",\"message\":\"the tool's answer could not be written\"}}"
+                    .getBytes(StandardCharsets.UTF_8);
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package dev.tablewright.preview;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+
+import java.util.Locale;
+
+/**
+ * Where a pending preview stands. {@code pending}, {@code accepted} and {@code rejected} are stored;
+ * {@code expired} is never stored: it is what a pending preview past its expiry reads as
+ * ({@link PendingPreview#statusAt}), because DynamoDB's TTL deletion is lazy.
+ */
+public enum PreviewStatus {
+    PENDING, ACCEPTED, REJECTED, EXPIRED;
+
+    @JsonValue
+    public String wireName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    @JsonCreator
+    public static PreviewStatus fromWire(String value) {
+        for (PreviewStatus s : values()) {
+            if (s.wireName().equals(value)) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("unknown preview status '" + value + "' (expected pending, accepted, rejected or expired)");
+    }
+}

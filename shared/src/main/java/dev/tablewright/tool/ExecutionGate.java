@@ -1,0 +1,17 @@
+package dev.tablewright.tool;
+
+import java.util.Optional;
+
+/**
+ * A check that runs before a tool executes. When it answers an outcome (typically {@code needs_input}: the
+ * tool's {@code requiresUserInput} is not met by its arguments and the session values), that outcome is
+ * the answer and the tool does not run. The user-input lifecycle's gate implements this.
+ */
+@FunctionalInterface
+public interface ExecutionGate {
+
+    /** Lets every invocation through. */
+    ExecutionGate NONE = (tool, invocation) -> Optional.empty();
+
+    Optional<ToolOutcome> check(ToolDefinition tool, ToolInvocation invocation);
+}

@@ -1,0 +1,150 @@
+package dev.tablewright.lambda;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tablewright.json.Json;
+import dev.tablewright.store.StoreUnavailableException;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class HttpApiFunctionTest {
+
+    record Item(String name, Integer count, Boolean enabled, List<String> tags) {
+    }
+
+    /** Echoes the caller and the decoded body; some paths fail on purpose. */
+    static final class EchoFunction extends HttpApiFunction {
+        @Override
+        protected HttpResponse handle(HttpRequest request) {
+            String id = request.pathId("conversationId");
+            switch (id) {
+                case "busy" -> throw new StoreUnavailableException("throttled", 2, null);
+                case "bug" -> throw new IllegalStateException("secret internal detail");
+                case "gone" -> throw HttpApiException.notFound("conversation not found");
+                default -> {
+                }
+            }
+            Item item = request.body(Item.class);
+            return HttpResponse.ok(Map.of("owner", request.caller().ownerId(), "name", String.valueOf(item.name())));
+        }
+
+        @Override
+        protected int maxBodyBytes() {
+            return 1024;
+        }
+    }
+
+    private final EchoFunction function = new EchoFunction();
+
+    private HttpApiEventBuilder post(String conversationId) {
+        return HttpApiEventBuilder.route("POST /conversations/{conversationId}/items", "/conversations/" + conversationId + "/items");
+    }
+
+    private JsonNode body(HttpResponse response) {
+        return Json.tree(response.body());
+    }
+
+    @Test
+    void callerComesFromTheJwtClaimNeverFromTheBody() {
+        HttpResponse r = function.respond(post("c1").caller("alice").body("{\"name\":\"x\",\"ownerId\":\"mallory\"}").build(), null);
+        // ownerId is not a field of the body type: strict decoding rejects it rather than ignoring it
+        assertEquals(400, r.status());
+        assertEquals("ownerId", body(r).at("/error/fields/0/field").asText());
+
+        r = function.respond(post("c1").caller("alice").body("{\"name\":\"x\"}").build(), null);
+        assertEquals(200, r.status());
+        assertEquals("alice", body(r).get("owner").asText());
+    }
+
+    @Test
+    void iamCallerIsTheUserArn() {
+        HttpResponse r = function.respond(post("c1").iamCaller("arn:aws:iam::123:user/bob").body("{}").build(), null);
+        assertEquals(200, r.status());
+        assertEquals("arn:aws:iam::123:user/bob", body(r).get("owner").asText());
+    }
+
+    @Test
+    void noAuthorizerContextIs401() {
+        HttpResponse r = function.respond(post("c1").caller(null).body("{}").build(), null);
+        assertEquals(401, r.status());
+        assertEquals("unauthenticated", body(r).at("/error/code").asText());
+    }
+
+    @Test
+    void malformedJsonIs400() {
+        HttpResponse r = function.respond(post("c1").body("{\"name\": ").build(), null);
+        assertEquals(400, r.status());
+        assertEquals("malformed_json", body(r).at("/error/code").asText());
+    }
+
+    @Test
+    void nonObjectAndMissingBodiesAre400() {
+        assertEquals(400, function.respond(post("c1").body("[1,2]").build(), null).status());
+        assertEquals(400, function.respond(post("c1").body(null).build(), null).status());
+        assertEquals(400, function.respond(post("c1").body("   ").build(), null).status());
+    }
+
+    @Test
+    void wrongTypesNameTheField() {
+        HttpResponse r = function.respond(post("c1").body("{\"count\":\"many\"}").build(), null);
+        assertEquals(400, r.status());
+        assertEquals("count", body(r).at("/error/fields/0/field").asText());
+        r = function.respond(post("c1").body("{\"tags\":[\"a\",{\"b\":1}]}").build(), null);
+        assertEquals(400, r.status());
+        assertEquals("tags[1]", body(r).at("/error/fields/0/field").asText());
+    }
+
+    @Test
+    void missingOrOddRouteParameterIs400() {
+        HttpResponse r = function.respond(post("c1").pathParameter("conversationId", null).body("{}").build(), null);
+        assertEquals(400, r.status());
+        assertEquals("path.conversationId", body(r).at("/error/fields/0/field").asText());
+        r = function.respond(post("c1").pathParameter("conversationId", "a/b#c").body("{}").build(), null);
+        assertEquals(400, r.status());
+    }
+
+    @Test
+    void oversizedBodiesAre400BeforeParsing() {
+        String big = "{\"name\":\"" + "x".repeat(2000) + "\"}";
+        HttpResponse r = function.respond(post("c1").body(big).build(), null);
+        assertEquals(400, r.status());
+        assertEquals("body_too_large", body(r).at("/error/code").asText());
+        r = function.respond(post("c1").base64Body(big.getBytes()).build(), null);
+        assertEquals(400, r.status());
+    }
+
+    @Test
+    void base64BodiesAreDecoded() {
+        HttpResponse r = function.respond(post("c1").base64Body("{\"name\":\"b64\"}".getBytes()).build(), null);
+        assertEquals(200, r.status());
+        assertEquals("b64", body(r).get("name").asText());
+    }
+
+    @Test
+    void unavailableStoreIs503WithRetryAfter() {
+        HttpResponse r = function.respond(post("busy").body("{}").build(), null);
+        assertEquals(503, r.status());
+        assertEquals("2", r.headers().get("Retry-After"));
+        assertEquals("unavailable", body(r).at("/error/code").asText());
+    }
+
+    @Test
+    void notFoundIs404() {
+        assertEquals(404, function.respond(post("gone").body("{}").build(), null).status());
+    }
+
+    @Test
+    void anUnexpectedFailureIsABare500WithoutDetails() {
+        var event = function.handleRequest(post("bug").body("{}").build(), null);
+        assertEquals(500, event.getStatusCode());
+        assertFalse(event.getBody().contains("secret internal detail"));
+        assertFalse(event.getBody().contains("at dev."));
+        assertTrue(event.getBody().contains("\"code\":\"internal\""));
+        assertEquals("application/json", event.getHeaders().get("Content-Type"));
+    }
+}
