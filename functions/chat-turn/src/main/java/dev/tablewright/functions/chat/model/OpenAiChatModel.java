@@ -90,6 +90,7 @@ public final class OpenAiChatModel implements ChatModel {
             deadlinePassed.set(true);
             response.close();
         }, Duration.between(Instant.now(), request.deadline()).toMillis(), TimeUnit.MILLISECONDS);
+        request.cancelHook().register(response::close);
         StringBuilder text = new StringBuilder();
         Map<Long, PartialCall> calls = new LinkedHashMap<>();
         String finishReason = null;
