@@ -9,7 +9,8 @@ import java.util.List;
 import java.util.Map;
 
 /** How one result column looks: header, visual type, format, order, hidden. */
-public record ColumnSettings(String header, String type, String format, Integer order, Boolean hidden,
+public record ColumnSettings(String header, String type, String format, Integer order,
+                             @JsonProperty("hidden") Boolean hidden,
                              @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> extra) {
     public ColumnSettings {
         extra = Extras.copy(extra);

@@ -5,6 +5,7 @@ import dev.tablewright.config.TableConfig;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Objects;
 import java.util.UUID;
 
@@ -54,8 +55,9 @@ public record PendingPreview(String previewId, String ownerId, String conversati
     public static PendingPreview create(String ownerId, String conversationId, String configId, Long baseVersion,
                                         String description, TableConfig config, JsonNode summary,
                                         Instant now, Duration ttl) {
+        Instant created = now.truncatedTo(ChronoUnit.MILLIS); // stores keep milliseconds
         return new PendingPreview("prv_" + UUID.randomUUID().toString().replace("-", ""), ownerId, conversationId,
-                configId, baseVersion, description, config, summary, PreviewStatus.PENDING, now, now.plus(ttl));
+                configId, baseVersion, description, config, summary, PreviewStatus.PENDING, created, created.plus(ttl));
     }
 
     /** True when accepting creates a new config rather than a new version of an existing one. */
