@@ -30,8 +30,16 @@ import java.util.zip.ZipFile;
  */
 final class FunctionJar {
 
-    /** How a variable is read: REQUIRED must be set in the template; OPTIONAL has a fallback in code. */
-    enum Use { REQUIRED, OPTIONAL }
+    /**
+     * How a variable is read, weakest first: FALLBACK has a default in code ({@code Env.get(name, fallback)},
+     * {@code Env.optional}, {@code Map.getOrDefault}); READ may come back null ({@code Env.get(name)},
+     * {@code System.getenv(name)}, {@code env.get(name)} on an environment map); REQUIRED fails without it
+     * ({@code Env.require}).
+     */
+    enum Use { FALLBACK, READ, REQUIRED }
+
+    /** Names that look like environment variables, for reads through a plain Map ({@code env.get("OPENAI_MODEL")}). */
+    private static final java.util.regex.Pattern VARIABLE_NAME = java.util.regex.Pattern.compile("[A-Z][A-Z0-9]*(_[A-Z0-9]+)+");
 
     private static final String PROJECT_PREFIX = "dev/tablewright/";
     private static final String ENV = "dev/tablewright/lambda/Env";
@@ -102,6 +110,29 @@ final class FunctionJar {
             }
         }
         return out;
+    }
+
+    /** The use a call makes of its first (String) argument as a variable name, or null when it reads none. */
+    private static Use use(String owner, String method, String desc) {
+        if (owner.equals(ENV) && desc.startsWith("(Ljava/lang/String;")) {
+            return switch (method) {
+                case "require" -> Use.REQUIRED;
+                case "get" -> desc.startsWith("(Ljava/lang/String;Ljava/lang/String;)") ? Use.FALLBACK : Use.READ;
+                case "optional" -> Use.FALLBACK;
+                default -> null;
+            };
+        }
+        if (owner.equals("java/lang/System") && method.equals("getenv") && desc.startsWith("(Ljava/lang/String;)")) {
+            return Use.READ;
+        }
+        if (owner.equals("java/util/Map")) {
+            return switch (method) {
+                case "get" -> Use.READ;
+                case "getOrDefault" -> Use.FALLBACK;
+                default -> null;
+            };
+        }
+        return null;
     }
 
     /** Collects every type a class references, and the variable names at Env / System.getenv call sites. */
@@ -192,22 +223,21 @@ final class FunctionJar {
                 public void visitMethodInsn(int opcode, String owner, String method, String desc, boolean itf) {
                     internal(owner);
                     type(Type.getMethodType(desc));
-                    boolean env = owner.equals(ENV) && (method.equals("get") || method.equals("require") || method.equals("optional"));
-                    boolean getenv = owner.equals("java/lang/System") && method.equals("getenv");
-                    if ((env || getenv) && !recent.isEmpty()) {
-                        boolean withFallback = desc.startsWith("(Ljava/lang/String;Ljava/lang/String;)");
+                    Use use = use(owner, method, desc);
+                    if (use != null && !recent.isEmpty()) {
+                        boolean withFallback = desc.startsWith("(Ljava/lang/String;Ljava/lang/String;)")
+                                || desc.startsWith("(Ljava/lang/Object;Ljava/lang/Object;)");
                         String variable = null;
                         if (withFallback) {
                             // get(name, fallback): a constant fallback is the last string, the name the one before it.
                             variable = previousWasString ? (recent.size() >= 2 ? recent.get(recent.size() - 2) : null)
                                     : recent.getLast();
-                        } else if (desc.startsWith("(Ljava/lang/String;)") && previousWasString) {
+                        } else if (previousWasString) {
                             variable = recent.getLast();
                         }
-                        if (variable != null) {
-                            boolean optional = env && (method.equals("optional") || withFallback);
-                            variables.merge(variable, optional ? Use.OPTIONAL : Use.REQUIRED,
-                                    (a, b) -> a == Use.REQUIRED || b == Use.REQUIRED ? Use.REQUIRED : Use.OPTIONAL);
+                        boolean viaMap = owner.equals("java/util/Map");
+                        if (variable != null && (!viaMap || VARIABLE_NAME.matcher(variable).matches())) {
+                            variables.merge(variable, use, (a, b) -> a.compareTo(b) >= 0 ? a : b);
                         }
                     }
                     recent.clear();

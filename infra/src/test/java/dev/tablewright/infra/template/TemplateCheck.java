@@ -55,6 +55,8 @@ final class TemplateCheck {
     private final Path root;
     private final Map<String, FunctionJar> jars = new HashMap<>();
     private final List<String> problems = new ArrayList<>();
+    /** Variables docs/configuration.md marks optional (a table row with the name in backticks and "optional"). */
+    private final Set<String> documentedOptional = new TreeSet<>();
 
     private TemplateCheck(SamTemplate template, String makefile, Path openApi, Path root) {
         this.template = template;
@@ -72,6 +74,13 @@ final class TemplateCheck {
     }
 
     private void run() throws IOException {
+        Path configuration = root.resolve("docs/configuration.md");
+        if (Files.isRegularFile(configuration)) {
+            Matcher row = Pattern.compile("(?m)^\\|\\s*`([A-Z][A-Z0-9_]+)`.*\\boptional\\b.*$").matcher(Files.readString(configuration));
+            while (row.find()) {
+                documentedOptional.add(row.group(1));
+            }
+        }
         Map<String, Map<String, Object>> functions = template.resourcesOfType("AWS::Serverless::Function");
         Map<String, String> modules = makefileModules();
         checkMakefile(functions.keySet(), modules);
@@ -169,9 +178,14 @@ final class TemplateCheck {
     private void checkEnvironment(String id, Map<String, Object> props, Map<String, FunctionJar.Use> read) {
         Set<String> set = map(map(props.get("Environment")).get("Variables")).keySet();
         read.forEach((name, use) -> {
-            if (use == FunctionJar.Use.REQUIRED && !set.contains(name) && !providedByLambda(name)
-                    && !LOCAL_ONLY_VARIABLES.contains(name)) {
-                problems.add(id + ": its code reads environment variable " + name + ", which the template does not set");
+            if (set.contains(name) || providedByLambda(name) || LOCAL_ONLY_VARIABLES.contains(name)) {
+                return;
+            }
+            if (use == FunctionJar.Use.REQUIRED) {
+                problems.add(id + ": its code requires environment variable " + name + ", which the template does not set");
+            } else if (use == FunctionJar.Use.READ && !documentedOptional.contains(name)) {
+                problems.add(id + ": its code reads environment variable " + name + ", which the template does not set"
+                        + " (set it, or give it a fallback in code, or mark it optional in docs/configuration.md)");
             }
         });
         for (String name : set) {
