@@ -1,0 +1,11 @@
+package dev.tablewright.functions.configs;
+
+import dev.tablewright.lambda.ToolFunction;
+import dev.tablewright.tools.ListTableConfigsTool;
+
+/** Lambda handler of {@link ListTableConfigsTool}. */
+public final class ListTableConfigsFunction extends ToolFunction {
+    public ListTableConfigsFunction() {
+        super(new ListTableConfigsTool(ConfigServices.fromEnvironment().configs()));
+    }
+}
