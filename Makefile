@@ -7,8 +7,22 @@ MVN ?= mvn
 # build-<LogicalId>: MODULE=<functions/<module>>
 # (the template test checks that every function of template.yaml is listed here, and nothing else)
 
-build-%:
+# operation tools
+build-ApplyColumnChangeFunction: MODULE=tools
+build-ApplyFilterChangeFunction: MODULE=tools
+build-ApplyJoinChangeFunction: MODULE=tools
+build-ApplySortChangeFunction: MODULE=tools
+build-ValidateTableConfigFunction: MODULE=tools
+build-DiscoverTableReferenceFunction: MODULE=tools
+
+# A target-specific MODULE above selects the module; this pattern rule is the recipe for all of them.
+# FORCE: a pattern target cannot be .PHONY, and a stray file named build-X must not make X look up to date.
+build-%: FORCE
+	@test -n "$(MODULE)" || { echo "$@: no MODULE for $*; add a line 'build-$*: MODULE=<module>' to the Makefile" >&2; exit 1; }
+	@test -n "$(ARTIFACTS_DIR)" || { echo "$@: ARTIFACTS_DIR is not set (sam build sets it)" >&2; exit 1; }
 	$(MVN) -q -B -DskipTests -pl functions/$(MODULE) -am package
+	mkdir -p "$(ARTIFACTS_DIR)"
 	cd "$(ARTIFACTS_DIR)" && unzip -q -o "$(CURDIR)"/functions/$(MODULE)/target/*-lambda.jar
 
-.PHONY: build-%
+FORCE:
+.PHONY: FORCE

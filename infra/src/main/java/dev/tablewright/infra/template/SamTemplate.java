@@ -96,6 +96,98 @@ public final class SamTemplate {
         return merged;
     }
 
+    /** The function's {@code Handler} ({@code class::method}), Globals applied. */
+    public String handler(String logicalId) {
+        Object handler = functionProperties(logicalId).get("Handler");
+        if (!(handler instanceof String s) || s.isBlank()) {
+            throw new IllegalArgumentException(logicalId + " has no Handler in template.yaml");
+        }
+        return s;
+    }
+
+    /** Each parameter's {@code Default}, as text (parameters without a default are left out). */
+    public Map<String, String> parameterDefaults() {
+        Map<String, String> out = new LinkedHashMap<>();
+        section("Parameters").forEach((name, value) -> {
+            Object def = map(value).get("Default");
+            if (def != null) {
+                out.put(name, String.valueOf(def));
+            }
+        });
+        return out;
+    }
+
+    /**
+     * A function's environment variables as they would be on one machine: {@code !Ref} of a parameter is its
+     * default, {@code !Ref} of a resource is its logical id (the local stand-ins name tables and functions by
+     * logical id), pseudo parameters take local values, {@code !Sub} is substituted the same way. Values that
+     * only exist in AWS ({@code !GetAtt}, imports, conditions) are listed in {@code unresolved}.
+     */
+    public LocalEnvironment localEnvironment(String logicalId) {
+        Map<String, Object> variables = map(map(functionProperties(logicalId).get("Environment")).get("Variables"));
+        Map<String, String> values = new LinkedHashMap<>();
+        List<String> unresolved = new java.util.ArrayList<>();
+        variables.forEach((name, value) -> {
+            String resolved = resolveLocally(value);
+            if (resolved == null) {
+                unresolved.add(name);
+            } else {
+                values.put(name, resolved);
+            }
+        });
+        return new LocalEnvironment(values, List.copyOf(unresolved));
+    }
+
+    /** Environment variables resolved for local use, and the names that could not be. */
+    public record LocalEnvironment(Map<String, String> values, List<String> unresolved) {
+    }
+
+    private static final Map<String, String> LOCAL_PSEUDO_PARAMETERS = Map.of(
+            "AWS::Region", "us-east-1", "AWS::AccountId", "000000000000", "AWS::Partition", "aws",
+            "AWS::StackName", "tablewright-local", "AWS::URLSuffix", "amazonaws.com");
+
+    /** A scalar or a {@code !Ref}/{@code !Sub} resolved locally; null when it only has a value in AWS. */
+    public String resolveLocally(Object value) {
+        if (value == null || value instanceof Map<?, ?> || value instanceof List<?>) {
+            return null;
+        }
+        if (!(value instanceof Intrinsic intrinsic)) {
+            return String.valueOf(value);
+        }
+        return switch (intrinsic.function()) {
+            case "Ref" -> resolveName(String.valueOf(intrinsic.argument()));
+            case "Sub" -> intrinsic.argument() instanceof String text ? substitute(text) : null;
+            default -> null;
+        };
+    }
+
+    private String resolveName(String name) {
+        if (LOCAL_PSEUDO_PARAMETERS.containsKey(name)) {
+            return LOCAL_PSEUDO_PARAMETERS.get(name);
+        }
+        Map<String, Object> parameter = map(section("Parameters").get(name));
+        if (!parameter.isEmpty()) {
+            Object def = parameter.get("Default");
+            return def == null ? null : String.valueOf(def);
+        }
+        return section("Resources").containsKey(name) ? name : null;
+    }
+
+    private String substitute(String text) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\$\\{([^}!]+)}").matcher(text);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String name = m.group(1).trim();
+            String value = name.contains(".") ? null : resolveName(name);
+            if (value == null) {
+                return null;
+            }
+            m.appendReplacement(out, java.util.regex.Matcher.quoteReplacement(value));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
     @SuppressWarnings("unchecked")
     public static Map<String, Object> map(Object value) {
         return value instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
