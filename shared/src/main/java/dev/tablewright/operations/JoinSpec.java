@@ -13,6 +13,6 @@ public record JoinSpec(String table, String schema, String alias, String joinTyp
                        String relationshipTo, List<ColumnSpec> columnsToAdd) {
 
     public JoinSpec {
-        columnsToAdd = columnsToAdd == null ? List.of() : List.copyOf(columnsToAdd);
+        columnsToAdd = columnsToAdd == null ? List.of() : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(columnsToAdd));
     }
 }
