@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.configstore.ConfigStore;
 import dev.tablewright.tool.Tool;
+import dev.tablewright.tool.ToolArguments;
 import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
@@ -19,7 +20,7 @@ public final class CreateTableConfigTool implements Tool {
                     + "version 1, and answer its config_id. This saves at once, without the user's accept: when the "
                     + "user should see the table first, call preview_table_config without a config_id instead, and "
                     + "accepting that preview creates the config.",
-            ConfigToolArguments.schema("""
+            ConfigTools.schema("""
                     {"type":"object","properties":{
                       "config":{"type":"object","description":"The new config; its id and version are assigned by the store"}},
                      "required":["config"],"additionalProperties":false}"""),
@@ -40,13 +41,13 @@ public final class CreateTableConfigTool implements Tool {
 
     @Override
     public ToolOutcome execute(ToolInvocation invocation) {
-        return ConfigToolArguments.run(() -> {
-            String owner = ConfigToolArguments.owner(invocation);
-            TableConfig config = ConfigToolArguments.config(invocation.arguments(), "config");
+        return ConfigTools.run(() -> {
+            String owner = ConfigTools.owner(invocation);
+            TableConfig config = ConfigTools.validConfig(ToolArguments.of(invocation), "config");
             if (config.name() == null || config.name().isBlank()) {
-                throw new ConfigToolArguments.BadArguments("config.name", "a new config needs a name");
+                throw new ConfigTools.BadArguments("name", "a new config needs a name (unique among the user's configs)");
             }
-            ObjectNode out = ConfigToolArguments.view(configs.create(owner, config, clock.instant()));
+            ObjectNode out = ConfigTools.view(configs.create(owner, config, clock.instant()));
             out.put("created", true);
             return out;
         });

@@ -1,14 +1,13 @@
 package dev.tablewright.tools;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.configstore.ConfigNotFoundException;
 import dev.tablewright.configstore.ConfigStore;
 import dev.tablewright.tool.Tool;
+import dev.tablewright.tool.ToolArguments;
 import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
 
-import java.util.Optional;
 import java.util.Set;
 
 /** {@code get_table_config}: the current version of a saved config, by id or by name (seed 000). */
@@ -18,7 +17,7 @@ public final class GetTableConfigTool implements Tool {
             "Fetch a saved table config (the Config wire format) with its current version, by config_id or by name. "
                     + "Start here before changing an existing config: operation tools take this config, and a preview "
                     + "of a change is based on this version.",
-            ConfigToolArguments.schema("""
+            ConfigTools.schema("""
                     {"type":"object","properties":{
                       "config_id":{"type":"string","description":"The config's id (cfg_...), e.g. the page context's configId"},
                       "name":{"type":"string","description":"The config's name (case-insensitive), when the id is not known"}},
@@ -38,18 +37,19 @@ public final class GetTableConfigTool implements Tool {
 
     @Override
     public ToolOutcome execute(ToolInvocation invocation) {
-        return ConfigToolArguments.run(() -> {
-            String owner = ConfigToolArguments.owner(invocation);
-            ObjectNode args = invocation.arguments();
-            Optional<String> id = ConfigToolArguments.text(args, "config_id", 128);
-            Optional<String> name = ConfigToolArguments.text(args, "name", 200);
-            if (id.isPresent() == name.isPresent()) {
-                throw new ConfigToolArguments.BadArguments("config_id", "give exactly one of config_id and name");
+        return ConfigTools.run(() -> {
+            String owner = ConfigTools.owner(invocation);
+            ToolArguments args = ToolArguments.of(invocation);
+            String id = args.text("config_id", false, 128);
+            String name = args.text("name", false, 200);
+            ConfigTools.require(args);
+            if ((id == null) == (name == null)) {
+                throw new ConfigTools.BadArguments("config_id", "give exactly one of config_id and name");
             }
-            return ConfigToolArguments.view(id.isPresent()
-                    ? configs.get(owner, id.get()).orElseThrow(() -> ConfigNotFoundException.config(id.get()))
-                    : configs.getByName(owner, name.get()).orElseThrow(
-                            () -> new ConfigNotFoundException("no config named '" + name.get() + "'")));
+            return ConfigTools.view(id != null
+                    ? configs.get(owner, id).orElseThrow(() -> ConfigNotFoundException.config(id))
+                    : configs.getByName(owner, name).orElseThrow(
+                            () -> new ConfigNotFoundException("no config named '" + name + "'")));
         });
     }
 }

@@ -7,6 +7,7 @@ import dev.tablewright.configstore.ConfigSummary;
 import dev.tablewright.configstore.Page;
 import dev.tablewright.json.Json;
 import dev.tablewright.tool.Tool;
+import dev.tablewright.tool.ToolArguments;
 import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
@@ -21,7 +22,7 @@ public final class ListTableConfigsTool implements Tool {
     public static final ToolDefinition DEFINITION = new ToolDefinition("list_table_configs",
             "List the user's saved table configs (id, name, description, current version), oldest first, a page at "
                     + "a time. Use get_table_config to read one.",
-            ConfigToolArguments.schema("""
+            ConfigTools.schema("""
                     {"type":"object","properties":{
                       "limit":{"type":"integer","minimum":1,"maximum":50,"description":"Configs per page (default 20)"},
                       "cursor":{"type":"string","description":"next_cursor of the previous page, to continue"}},
@@ -41,12 +42,13 @@ public final class ListTableConfigsTool implements Tool {
 
     @Override
     public ToolOutcome execute(ToolInvocation invocation) {
-        return ConfigToolArguments.run(() -> {
-            String owner = ConfigToolArguments.owner(invocation);
-            ObjectNode args = invocation.arguments();
-            int limit = ConfigToolArguments.integer(args, "limit", 1, 50).orElse((long) DEFAULT_LIMIT).intValue();
-            String cursor = ConfigToolArguments.text(args, "cursor", 400).orElse(null);
-            Page<ConfigSummary> page = configs.list(owner, limit, cursor);
+        return ConfigTools.run(() -> {
+            String owner = ConfigTools.owner(invocation);
+            ToolArguments args = ToolArguments.of(invocation);
+            Long limit = ConfigTools.integer(args, "limit", 1, 50);
+            String cursor = args.text("cursor", false, 400);
+            ConfigTools.require(args);
+            Page<ConfigSummary> page = configs.list(owner, limit == null ? DEFAULT_LIMIT : limit.intValue(), cursor);
             ObjectNode out = Json.object();
             ArrayNode items = out.putArray("configs");
             for (ConfigSummary s : page.items()) {

@@ -3,6 +3,7 @@ package dev.tablewright.tools;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.configstore.ConfigStore;
 import dev.tablewright.tool.Tool;
+import dev.tablewright.tool.ToolArguments;
 import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
@@ -23,7 +24,7 @@ public final class UpdateTableConfigTool implements Tool {
                     + "sees the change and accepts it (accepting saves it). Only for an explicit request to save "
                     + "without a preview. base_version must be the version the change was built on (from "
                     + "get_table_config); if the config has changed since, the call fails with a conflict.",
-            ConfigToolArguments.schema("""
+            ConfigTools.schema("""
                     {"type":"object","properties":{
                       "config_id":{"type":"string","description":"The config to change"},
                       "base_version":{"type":"integer","minimum":1,"description":"The version the change was built on"},
@@ -46,15 +47,16 @@ public final class UpdateTableConfigTool implements Tool {
 
     @Override
     public ToolOutcome execute(ToolInvocation invocation) {
-        return ConfigToolArguments.run(() -> {
-            String owner = ConfigToolArguments.owner(invocation);
-            var args = invocation.arguments();
-            String configId = ConfigToolArguments.text(args, "config_id", 128)
-                    .orElseThrow(() -> new ConfigToolArguments.BadArguments("config_id", "is required"));
-            long base = ConfigToolArguments.integer(args, "base_version", 1, Long.MAX_VALUE / 2)
-                    .orElseThrow(() -> new ConfigToolArguments.BadArguments("base_version", "is required"));
-            TableConfig config = ConfigToolArguments.config(args, "config");
-            return ConfigToolArguments.view(configs.update(owner, configId, base, config, clock.instant()));
+        return ConfigTools.run(() -> {
+            String owner = ConfigTools.owner(invocation);
+            ToolArguments args = ToolArguments.of(invocation);
+            String configId = args.text("config_id", true, 128);
+            Long base = ConfigTools.integer(args, "base_version", 1, Long.MAX_VALUE);
+            if (base == null && !args.has("base_version")) {
+                args.error("base_version", "base_version is missing: the version the change was built on (get_table_config)");
+            }
+            TableConfig config = ConfigTools.validConfig(args, "config");
+            return ConfigTools.view(configs.update(owner, configId, base, config, clock.instant()));
         });
     }
 }

@@ -22,6 +22,10 @@ public final class AcceptPreviewFunction extends ConfigApiFunction {
         super(ConfigServices.fromEnvironment());
     }
 
+    public AcceptPreviewFunction(ConfigServices services) {
+        super(services);
+    }
+
     @Override
     protected HttpResponse serve(HttpRequest request, String ownerId) {
         String previewId = request.pathId("previewId");

@@ -15,6 +15,10 @@ public final class CreateConfigFunction extends ConfigApiFunction {
         super(ConfigServices.fromEnvironment());
     }
 
+    public CreateConfigFunction(ConfigServices services) {
+        super(services);
+    }
+
     @Override
     protected HttpResponse serve(HttpRequest request, String ownerId) {
         Body body = request.body(Body.class);

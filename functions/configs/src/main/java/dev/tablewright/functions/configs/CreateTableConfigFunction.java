@@ -9,7 +9,7 @@ public final class CreateTableConfigFunction extends ToolFunction {
         this(ConfigServices.fromEnvironment());
     }
 
-    private CreateTableConfigFunction(ConfigServices services) {
+    public CreateTableConfigFunction(ConfigServices services) {
         super(new CreateTableConfigTool(services.configs(), services.clock()));
     }
 }

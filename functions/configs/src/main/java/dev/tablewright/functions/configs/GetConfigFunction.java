@@ -10,6 +10,10 @@ public final class GetConfigFunction extends ConfigApiFunction {
         super(ConfigServices.fromEnvironment());
     }
 
+    public GetConfigFunction(ConfigServices services) {
+        super(services);
+    }
+
     @Override
     protected HttpResponse serve(HttpRequest request, String ownerId) {
         String configId = request.pathId("configId");

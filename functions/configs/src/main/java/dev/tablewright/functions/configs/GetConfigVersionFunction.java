@@ -10,6 +10,10 @@ public final class GetConfigVersionFunction extends ConfigApiFunction {
         super(ConfigServices.fromEnvironment());
     }
 
+    public GetConfigVersionFunction(ConfigServices services) {
+        super(services);
+    }
+
     @Override
     protected HttpResponse serve(HttpRequest request, String ownerId) {
         String configId = request.pathId("configId");

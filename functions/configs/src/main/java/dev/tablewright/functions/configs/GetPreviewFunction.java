@@ -10,6 +10,10 @@ public final class GetPreviewFunction extends ConfigApiFunction {
         super(ConfigServices.fromEnvironment());
     }
 
+    public GetPreviewFunction(ConfigServices services) {
+        super(services);
+    }
+
     @Override
     protected HttpResponse serve(HttpRequest request, String ownerId) {
         String previewId = request.pathId("previewId");

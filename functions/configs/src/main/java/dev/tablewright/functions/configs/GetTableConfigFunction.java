@@ -6,6 +6,10 @@ import dev.tablewright.tools.GetTableConfigTool;
 /** Lambda handler of {@link GetTableConfigTool}. */
 public final class GetTableConfigFunction extends ToolFunction {
     public GetTableConfigFunction() {
-        super(new GetTableConfigTool(ConfigServices.fromEnvironment().configs()));
+        this(ConfigServices.fromEnvironment());
+    }
+
+    public GetTableConfigFunction(ConfigServices services) {
+        super(new GetTableConfigTool(services.configs()));
     }
 }

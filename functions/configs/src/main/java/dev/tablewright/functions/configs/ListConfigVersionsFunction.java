@@ -12,6 +12,10 @@ public final class ListConfigVersionsFunction extends ConfigApiFunction {
         super(ConfigServices.fromEnvironment());
     }
 
+    public ListConfigVersionsFunction(ConfigServices services) {
+        super(services);
+    }
+
     @Override
     protected HttpResponse serve(HttpRequest request, String ownerId) {
         String configId = request.pathId("configId");

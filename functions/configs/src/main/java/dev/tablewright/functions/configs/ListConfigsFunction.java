@@ -9,6 +9,10 @@ public final class ListConfigsFunction extends ConfigApiFunction {
         super(ConfigServices.fromEnvironment());
     }
 
+    public ListConfigsFunction(ConfigServices services) {
+        super(services);
+    }
+
     @Override
     protected HttpResponse serve(HttpRequest request, String ownerId) {
         return HttpResponse.ok(ApiViews.configs(services.configs().list(ownerId, limit(request), request.query("cursor").orElse(null))));

@@ -6,6 +6,10 @@ import dev.tablewright.tools.ListTableConfigsTool;
 /** Lambda handler of {@link ListTableConfigsTool}. */
 public final class ListTableConfigsFunction extends ToolFunction {
     public ListTableConfigsFunction() {
-        super(new ListTableConfigsTool(ConfigServices.fromEnvironment().configs()));
+        this(ConfigServices.fromEnvironment());
+    }
+
+    public ListTableConfigsFunction(ConfigServices services) {
+        super(new ListTableConfigsTool(services.configs()));
     }
 }

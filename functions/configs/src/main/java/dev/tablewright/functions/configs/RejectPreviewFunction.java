@@ -11,6 +11,10 @@ public final class RejectPreviewFunction extends ConfigApiFunction {
         super(ConfigServices.fromEnvironment());
     }
 
+    public RejectPreviewFunction(ConfigServices services) {
+        super(services);
+    }
+
     @Override
     protected HttpResponse serve(HttpRequest request, String ownerId) {
         String previewId = request.pathId("previewId");

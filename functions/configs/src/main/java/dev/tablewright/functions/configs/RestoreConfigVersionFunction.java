@@ -17,6 +17,10 @@ public final class RestoreConfigVersionFunction extends ConfigApiFunction {
         super(ConfigServices.fromEnvironment());
     }
 
+    public RestoreConfigVersionFunction(ConfigServices services) {
+        super(services);
+    }
+
     @Override
     protected HttpResponse serve(HttpRequest request, String ownerId) {
         String configId = request.pathId("configId");

@@ -18,6 +18,10 @@ public final class UpdateConfigFunction extends ConfigApiFunction {
         super(ConfigServices.fromEnvironment());
     }
 
+    public UpdateConfigFunction(ConfigServices services) {
+        super(services);
+    }
+
     @Override
     protected HttpResponse serve(HttpRequest request, String ownerId) {
         String configId = request.pathId("configId");

@@ -9,7 +9,7 @@ public final class UpdateTableConfigFunction extends ToolFunction {
         this(ConfigServices.fromEnvironment());
     }
 
-    private UpdateTableConfigFunction(ConfigServices services) {
+    public UpdateTableConfigFunction(ConfigServices services) {
         super(new UpdateTableConfigTool(services.configs(), services.clock()));
     }
 }

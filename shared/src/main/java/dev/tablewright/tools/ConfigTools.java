@@ -12,31 +12,38 @@ import dev.tablewright.configstore.StoredConfig;
 import dev.tablewright.configstore.VersionConflictException;
 import dev.tablewright.json.Json;
 import dev.tablewright.store.StoreUnavailableException;
+import dev.tablewright.tool.ToolArguments;
 import dev.tablewright.tool.ToolError;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
+import dev.tablewright.validation.ValidateConfig;
 import dev.tablewright.validation.ValidationError;
+import dev.tablewright.validation.ValidationReport;
 
 import java.util.List;
-import java.util.Optional;
 
 /**
- * What the config tools share: reading their arguments (each problem an {@code invalid_arguments} error naming
- * the argument), the answer shape of a stored config, and the store's failures as tool errors the model can act on.
+ * What the config store tools share: the caller, argument problems and the store's failures as tool errors the model
+ * can act on, and the answer shape of a stored config. Arguments are read with {@link ToolArguments}.
  */
-final class ConfigToolArguments {
+final class ConfigTools {
 
     /** Thrown inside a tool for bad arguments; {@link #run} turns it into the error outcome. */
     static final class BadArguments extends RuntimeException {
         final List<ValidationError> errors;
 
         BadArguments(String field, String message) {
-            super(field + ": " + message, null, false, false);
-            this.errors = List.of(new ValidationError(field, message));
+            this(List.of(new ValidationError(field, message)));
+        }
+
+        BadArguments(List<ValidationError> errors) {
+            super(errors.isEmpty() ? "invalid arguments" : errors.get(0).field() + ": " + errors.get(0).message()
+                    + (errors.size() > 1 ? " (and " + (errors.size() - 1) + " more)" : ""), null, false, false);
+            this.errors = List.copyOf(errors);
         }
     }
 
-    private ConfigToolArguments() {
+    private ConfigTools() {
     }
 
     static ObjectNode schema(String json) {
@@ -78,56 +85,36 @@ final class ConfigToolArguments {
         return invocation.userId();
     }
 
-    static Optional<String> text(ObjectNode args, String name, int maxLength) {
-        JsonNode v = args.get(name);
-        if (v == null || v.isNull()) {
-            return Optional.empty();
+    /** The arguments read so far, or {@link BadArguments} with every problem found. */
+    static void require(ToolArguments args) {
+        if (!args.ok()) {
+            throw new BadArguments(args.errors());
         }
-        if (!v.isTextual() || v.asText().isBlank()) {
-            throw new BadArguments(name, "must be a non-empty string");
-        }
-        if (v.asText().length() > maxLength) {
-            throw new BadArguments(name, "must be at most " + maxLength + " characters");
-        }
-        return Optional.of(v.asText());
     }
 
-    static Optional<Long> integer(ObjectNode args, String name, long min, long max) {
-        JsonNode v = args.get(name);
-        if (v == null || v.isNull()) {
-            return Optional.empty();
+    /** An optional whole-number argument within bounds; null when absent (an error if of the wrong type or out of range). */
+    static Long integer(ToolArguments args, String field, long min, long max) {
+        JsonNode v = args.raw(field);
+        if (v == null) {
+            return null;
         }
-        if (!v.canConvertToExactIntegral() || !v.isNumber()) {
-            throw new BadArguments(name, "must be an integer");
+        if (!v.isIntegralNumber() || !v.canConvertToLong() || v.asLong() < min || v.asLong() > max) {
+            args.error(field, field + " must be a whole number from " + min + (max == Long.MAX_VALUE ? " up" : " to " + max)
+                    + ", got " + ToolArguments.kind(v));
+            return null;
         }
-        long value = v.asLong();
-        if (value < min || value > max) {
-            throw new BadArguments(name, "must be between " + min + " and " + max);
-        }
-        return Optional.of(value);
+        return v.asLong();
     }
 
-    static TableConfig config(ObjectNode args, String name) {
-        JsonNode v = args.get(name);
-        if (v == null || v.isNull()) {
-            throw new BadArguments(name, "is required");
+    /** The config as the create and update tools store it: valid by ValidateConfig (warnings are fine). */
+    static TableConfig validConfig(ToolArguments args, String field) {
+        TableConfig config = args.config(field);
+        require(args);
+        ValidationReport report = ValidateConfig.validate(config);
+        if (!report.valid()) {
+            throw new BadArguments(report.errors());
         }
-        if (!v.isObject()) {
-            throw new BadArguments(name, "must be a config object (the Config wire format)");
-        }
-        try {
-            return Json.MAPPER.treeToValue(v, TableConfig.class);
-        } catch (JsonProcessingException | IllegalArgumentException e) {
-            String where = name;
-            if (e instanceof com.fasterxml.jackson.databind.JsonMappingException m) {
-                StringBuilder path = new StringBuilder(name);
-                for (var ref : m.getPath()) {
-                    path.append(ref.getFieldName() != null ? "." + ref.getFieldName() : "[" + ref.getIndex() + "]");
-                }
-                where = path.toString();
-            }
-            throw new BadArguments(where, "does not fit the Config wire format");
-        }
+        return config;
     }
 
     /** A stored config as the tools answer it. */
