@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  */
 public final class ToolRegistry {
 
-    // Declared before BUNDLE: static fields initialise in text order, and BUNDLE's constructor uses them.
+    // Declared before BUNDLE: static fields initialise in order, and BUNDLE's constructor uses them.
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_]{0,63}");
     private static final Pattern WORD_SPLIT = Pattern.compile("[^a-z0-9]+");
     /** Words too common in tool descriptions to tell tools apart. */
@@ -42,9 +42,12 @@ public final class ToolRegistry {
             dev.tablewright.tools.GetTableConfigTool.DEFINITION,
             dev.tablewright.tools.ListTableConfigsTool.DEFINITION,
             dev.tablewright.tools.CreateTableConfigTool.DEFINITION,
-            dev.tablewright.tools.UpdateTableConfigTool.DEFINITION
+            dev.tablewright.tools.UpdateTableConfigTool.DEFINITION,
             // ---- chat-internal tools (run inside the chat function) ----
+            dev.tablewright.chat.ChatToolDefinitions.SEARCH_TOOLS,
+            dev.tablewright.chat.ChatToolDefinitions.UPDATE_EDITABLE_STATUS
     ));
+
 
     private final List<ToolDefinition> tools;
     private final Map<String, ToolDefinition> byName;
