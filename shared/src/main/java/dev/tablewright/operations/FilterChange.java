@@ -1,0 +1,142 @@
+package dev.tablewright.operations;
+
+import dev.tablewright.config.ColumnSettings;
+import dev.tablewright.config.Filter;
+import dev.tablewright.config.TableConfig;
+import dev.tablewright.reference.FilterOperator;
+import dev.tablewright.reference.VisualType;
+import dev.tablewright.schema.SchemaCatalog;
+import dev.tablewright.validation.Identifiers;
+import dev.tablewright.validation.ValidateConfig;
+
+import java.util.Iterator;
+
+/**
+ * {@code apply_filter_change}: adds a filter (selecting its column as a hidden column first when it is not
+ * selected, and checking the operator against the column's visual type), or removes filters. Removing a filter
+ * leaves its column selected: hiding or removing a column is an explicit column change.
+ */
+public final class FilterChange {
+
+    public enum Operation { ADD, REMOVE }
+
+    private final SchemaCatalog catalog;
+
+    public FilterChange() {
+        this(null);
+    }
+
+    /** @param catalog the live schema to ground names in; null runs ungrounded (with a warning) */
+    public FilterChange(SchemaCatalog catalog) {
+        this.catalog = catalog;
+    }
+
+    public OperationResult add(TableConfig config, FilterSpec filter) {
+        return apply(config, Operation.ADD, filter);
+    }
+
+    public OperationResult remove(TableConfig config, FilterSpec filter) {
+        return apply(config, Operation.REMOVE, filter);
+    }
+
+    public OperationResult apply(TableConfig config, Operation operation, FilterSpec filter) {
+        ChangeLog log = new ChangeLog();
+        ConfigDraft draft = Operations.draft(config, log);
+        if (draft == null) {
+            return log.finish(null);
+        }
+        if (operation == null) {
+            log.error("operation", "operation is missing; one of add, remove");
+        } else if (filter == null) {
+            log.error("filter", "filter is missing");
+        } else if (operation == Operation.ADD) {
+            add(draft, filter, log);
+        } else {
+            remove(draft, filter, log);
+        }
+        return log.finish(draft);
+    }
+
+    private void add(ConfigDraft d, FilterSpec f, ChangeLog log) {
+        SchemaGrounding grounding = new SchemaGrounding(catalog);
+        if (!Identifiers.check(log.problems, "filter.column", "filter column", f.column())) {
+            return;
+        }
+        FilterOperator op = null;
+        if (f.operator() == null || f.operator().isEmpty()) {
+            log.error("filter.operator", "operator is missing; one of " + ValidateConfig.operatorNames(java.util.List.of(FilterOperator.values())));
+        } else {
+            op = FilterOperator.parse(f.operator()).orElse(null);
+            if (op == null) {
+                log.error("filter.operator", "operator " + Identifiers.quote(f.operator()) + " is not a filter operator; one of "
+                        + ValidateConfig.operatorNames(java.util.List.of(FilterOperator.values())));
+            }
+        }
+        if (op == null) {
+            return;
+        }
+        String key = f.column();
+        if (!d.isSelected(key)) {
+            grounding.noteIfUngrounded(log);
+            ColumnSpec hidden = new ColumnSpec(f.column(), f.sourceTable(), null, f.pgType(), null, true, null, null);
+            key = ColumnChange.select(d, hidden, "filter.column", log, grounding, true);
+            if (key == null) {
+                return;
+            }
+        }
+        ColumnSettings cs = d.settings.get(key);
+        VisualType type = cs == null || cs.type() == null ? VisualType.STRING : VisualType.parse(cs.type()).orElse(null);
+        if (type != null && !type.allows(op)) {
+            log.error("filter.operator", "operator '" + op.wireName() + "' is not valid for " + type.wireName() + " column "
+                    + Identifiers.quote(key) + "; valid: " + ValidateConfig.operatorNames(type.operators()));
+            return;
+        }
+        Filter filter = new Filter(key, op.wireName(), f.value() == null || f.value().isNull() ? null : f.value(), f.label(), null);
+        for (int i = 0; i < d.filters.size(); i++) {
+            Filter existing = d.filters.get(i);
+            if (existing != null && key.equals(existing.column()) && op.wireName().equals(existing.operator())) {
+                d.filters.set(i, new Filter(key, op.wireName(), filter.value(), f.label() != null ? f.label() : existing.label(), existing.extra()));
+                log.applied("filter " + key + " " + op.wireName() + " replaced" + describeValue(filter));
+                return;
+            }
+        }
+        d.filters.add(filter);
+        log.applied("filter " + key + " " + op.wireName() + describeValue(filter) + " added");
+    }
+
+    private static String describeValue(Filter f) {
+        if (f.value() == null) {
+            return "";
+        }
+        String v = f.value().isTextual() ? f.value().textValue() : f.value().toString();
+        return " " + (v.length() > 60 ? v.substring(0, 60) + "…" : v);
+    }
+
+    private void remove(ConfigDraft d, FilterSpec f, ChangeLog log) {
+        if (!Identifiers.check(log.problems, "filter.column", "filter column", f.column())) {
+            return;
+        }
+        FilterOperator op = null;
+        if (f.operator() != null && !f.operator().isEmpty()) {
+            op = FilterOperator.parse(f.operator()).orElse(null);
+            if (op == null) {
+                log.error("filter.operator", "operator " + Identifiers.quote(f.operator()) + " is not a filter operator");
+                return;
+            }
+        }
+        int removed = 0;
+        for (Iterator<Filter> it = d.filters.iterator(); it.hasNext(); ) {
+            Filter existing = it.next();
+            if (existing != null && f.column().equals(existing.column())
+                    && (op == null || op == FilterOperator.parse(existing.operator()).orElse(null))) {
+                it.remove();
+                removed++;
+                log.applied("filter " + existing.column() + " " + existing.operator() + " removed");
+            }
+        }
+        if (removed == 0) {
+            log.error("filter.column", "there is no filter on " + Identifiers.quote(f.column())
+                    + (op == null ? "" : " with operator '" + op.wireName() + "'") + " to remove");
+        }
+    }
+}

@@ -1,0 +1,335 @@
+package dev.tablewright.operations;
+
+import dev.tablewright.config.ForeignTable;
+import dev.tablewright.config.JoinType;
+import dev.tablewright.config.RelationshipEnd;
+import dev.tablewright.config.SelectColumn;
+import dev.tablewright.config.TableConfig;
+import dev.tablewright.schema.ClosestNames;
+import dev.tablewright.schema.ForeignKey;
+import dev.tablewright.schema.SchemaCatalog;
+import dev.tablewright.schema.TableInfo;
+import dev.tablewright.validation.Identifiers;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * {@code apply_join_change}: adds a foreign table (alias derived when the same table is joined twice:
+ * {@code users_approved_by} from {@code orders.approved_by}, else {@code users_2}), optionally selecting some of
+ * its columns; or removes a join together with its columns and the filters and sorts on them.
+ */
+public final class JoinChange {
+
+    public enum Operation { ADD, REMOVE }
+
+    private final SchemaCatalog catalog;
+
+    public JoinChange() {
+        this(null);
+    }
+
+    /** @param catalog the live schema to ground names in; null runs ungrounded (with a warning) */
+    public JoinChange(SchemaCatalog catalog) {
+        this.catalog = catalog;
+    }
+
+    public OperationResult add(TableConfig config, JoinSpec join) {
+        return apply(config, Operation.ADD, join);
+    }
+
+    public OperationResult remove(TableConfig config, JoinSpec join) {
+        return apply(config, Operation.REMOVE, join);
+    }
+
+    public OperationResult apply(TableConfig config, Operation operation, JoinSpec join) {
+        ChangeLog log = new ChangeLog();
+        ConfigDraft draft = Operations.draft(config, log);
+        if (draft == null) {
+            return log.finish(null);
+        }
+        if (operation == null) {
+            log.error("operation", "operation is missing; one of add, remove");
+        } else if (join == null) {
+            log.error("join", "join is missing");
+        } else if (operation == Operation.ADD) {
+            add(draft, join, log);
+        } else {
+            remove(draft, join, log);
+        }
+        return log.finish(draft);
+    }
+
+    // ---------------------------------------------------------------- add
+
+    private void add(ConfigDraft d, JoinSpec j, ChangeLog log) {
+        SchemaGrounding grounding = new SchemaGrounding(catalog);
+        grounding.noteIfUngrounded(log);
+        if (!Identifiers.check(log.problems, "join.table", "joined table", j.table())) {
+            return;
+        }
+        String schema = j.schema() == null || j.schema().isEmpty() ? d.baseSchema() : j.schema();
+        if (!Identifiers.check(log.problems, "join.schema", "join schema", schema)) {
+            return;
+        }
+        JoinType type = JoinType.LEFT;
+        if (j.joinType() != null && !j.joinType().isEmpty()) {
+            type = JoinType.parse(j.joinType()).orElse(null);
+            if (type == null) {
+                log.error("join.join_type", "join_type " + Identifiers.quote(j.joinType()) + " is not one of INNER, LEFT, RIGHT, FULL");
+                return;
+            }
+        }
+        if (j.alias() != null && !j.alias().isEmpty()) {
+            if (!Identifiers.check(log.problems, "join.alias", "join alias", j.alias())) {
+                return;
+            }
+            if (d.join(j.alias()) != null || j.alias().equals(d.baseTable())) {
+                log.error("join.alias", "alias " + Identifiers.quote(j.alias()) + " is already used in this config; choose another");
+                return;
+            }
+        }
+        Optional<TableInfo> target = grounding.table(schema, j.table(), "join.table", log);
+        if (grounding.grounded() && target.isEmpty()) {
+            return;
+        }
+        String from = j.relationshipFrom();
+        String to = j.relationshipTo();
+        boolean noFrom = from == null || from.isEmpty();
+        boolean noTo = to == null || to.isEmpty();
+        if (noFrom && noTo && grounding.grounded()) {
+            String[] inferred = infer(d, schema, j.table(), grounding, log);
+            if (inferred == null) {
+                return;
+            }
+            from = inferred[0];
+            to = inferred[1];
+        } else if (noFrom || noTo) {
+            log.error(noFrom ? "join.relationship_from" : "join.relationship_to", (noFrom ? "relationship_from" : "relationship_to")
+                    + " is missing; write e.g. relationship_from \"" + d.baseTable() + ".<column>\" and relationship_to \""
+                    + j.table() + ".id\"");
+            return;
+        }
+        RelationshipEnd fromEnd = parseEnd("join.relationship_from", from, log);
+        RelationshipEnd toEnd = parseEnd("join.relationship_to", to, log);
+        if (fromEnd == null || toEnd == null) {
+            return;
+        }
+        // relationship_from: the base table or an existing join (a joined table's name is rewritten to its alias).
+        String fromRef = fromEnd.table();
+        String fromSchema;
+        String fromTable;
+        if (fromRef.equals(d.baseTable()) && d.join(fromRef) == null) {
+            fromSchema = d.baseSchema();
+            fromTable = d.baseTable();
+        } else {
+            ForeignTable via = d.join(fromRef);
+            if (via == null) {
+                List<ForeignTable> byTable = d.joinsOfTable(fromRef, null);
+                if (byTable.size() == 1) {
+                    via = byTable.get(0);
+                    fromRef = via.reference();
+                }
+            }
+            if (via == null) {
+                log.error("join.relationship_from", "relationship_from " + Identifiers.quote(from) + " must name the base table "
+                        + Identifiers.quote(d.baseTable()) + " or a joined alias." + ClosestNames.hint(fromEnd.table(), d.joinReferences()));
+                return;
+            }
+            fromSchema = via.schema();
+            fromTable = via.table();
+        }
+        String alias = j.alias() != null && !j.alias().isEmpty() ? j.alias() : null;
+        if (!toEnd.table().equals(j.table()) && !toEnd.table().equals(alias)) {
+            log.error("join.relationship_to", "relationship_to " + Identifiers.quote(to) + " must name the joined table "
+                    + Identifiers.quote(j.table()) + ", e.g. " + j.table() + ".id");
+            return;
+        }
+        if (grounding.grounded()) {
+            Optional<TableInfo> fromInfo = grounding.table(fromSchema, fromTable, "join.relationship_from", log);
+            if (fromInfo.isEmpty()
+                    || grounding.column(fromInfo.get(), fromEnd.column(), "join.relationship_from", log).isEmpty()
+                    || grounding.column(target.get(), toEnd.column(), "join.relationship_to", log).isEmpty()) {
+                return;
+            }
+            if (!hasForeignKey(fromInfo.get(), fromEnd.column(), target.get(), toEnd.column())) {
+                log.warning("join.relationship_to", "no foreign key links " + fromTable + "." + fromEnd.column() + " and "
+                        + j.table() + "." + toEnd.column() + "; check that the join is meant");
+            }
+        }
+        if (alias == null) {
+            alias = deriveAlias(d, j.table(), fromEnd.column());
+            if (alias == null) {
+                log.error("join.alias", "no free alias could be derived for " + Identifiers.quote(j.table()) + "; pass an alias");
+                return;
+            }
+        }
+        String fromText = fromRef + "." + fromEnd.column();
+        String toText = toEnd.table() + "." + toEnd.column();
+        String why = alias.equals(j.table()) || j.alias() != null ? ""
+                : j.table().equals(d.baseTable()) ? " (" + j.table() + " is the base table)"
+                : " (" + j.table() + " is already joined)";
+        d.joins.add(new ForeignTable(schema, j.table(), alias, type.name(), fromText, toText, null));
+        log.applied("join " + schema + "." + j.table() + " added as " + alias + why + ": " + type.name() + " JOIN on "
+                + fromText + " = " + toText);
+        for (int i = 0; i < j.columnsToAdd().size(); i++) {
+            ColumnSpec c = j.columnsToAdd().get(i);
+            String path = "join.columns_to_add[" + i + "]";
+            if (c == null) {
+                log.error(path, "column is empty");
+                continue;
+            }
+            ColumnSpec fromJoin = new ColumnSpec(c.name(), alias, schema, c.pgType(), c.alias(), c.hidden(), c.header(), c.format());
+            ColumnChange.select(d, fromJoin, path, log, grounding, false);
+        }
+    }
+
+    private static RelationshipEnd parseEnd(String field, String text, ChangeLog log) {
+        RelationshipEnd end = RelationshipEnd.parse(text).orElse(null);
+        if (end == null) {
+            log.error(field, "relationship " + Identifiers.quote(text) + " is not <table-or-alias>.<column>");
+            return null;
+        }
+        if ((end.schema() != null && !Identifiers.check(log.problems, field, "relationship schema", end.schema()))
+                || !Identifiers.check(log.problems, field, "relationship table", end.table())
+                || !Identifiers.check(log.problems, field, "relationship column", end.column())) {
+            return null;
+        }
+        return end;
+    }
+
+    /** The one foreign key between the base table and the target not yet used by a join; null after an error. */
+    private static String[] infer(ConfigDraft d, String schema, String table, SchemaGrounding grounding, ChangeLog log) {
+        Optional<TableInfo> base = grounding.table(d.baseSchema(), d.baseTable(), "data_source[0].source", log);
+        if (base.isEmpty()) {
+            return null;
+        }
+        Set<String> used = new HashSet<>();
+        for (ForeignTable ft : d.joinsOfTable(table, schema)) {
+            used.add(ft.relationshipFrom());
+        }
+        List<String[]> candidates = new ArrayList<>();
+        for (ForeignKey fk : base.get().outgoing()) {
+            if (fk.fromColumns().size() == 1 && schema.equals(fk.toSchema()) && table.equals(fk.toTable())) {
+                candidates.add(new String[]{d.baseTable() + "." + fk.fromColumns().get(0), table + "." + fk.toColumns().get(0)});
+            }
+        }
+        for (ForeignKey fk : base.get().incoming()) {
+            if (fk.fromColumns().size() == 1 && schema.equals(fk.fromSchema()) && table.equals(fk.fromTable())) {
+                candidates.add(new String[]{d.baseTable() + "." + fk.toColumns().get(0), table + "." + fk.fromColumns().get(0)});
+            }
+        }
+        candidates.removeIf(c -> used.contains(c[0]));
+        if (candidates.size() == 1) {
+            log.applied("relationship inferred from the foreign key " + candidates.get(0)[0] + " → " + candidates.get(0)[1]);
+            return candidates.get(0);
+        }
+        if (candidates.isEmpty()) {
+            log.error("join.relationship_from", "no unused foreign key links " + d.baseTable() + " and " + table
+                    + "; pass relationship_from and relationship_to");
+        } else {
+            List<String> options = new ArrayList<>();
+            candidates.forEach(c -> options.add(c[0] + " → " + c[1]));
+            log.error("join.relationship_from", "several foreign keys link " + d.baseTable() + " and " + table + " ("
+                    + String.join("; ", options) + "); pass relationship_from and relationship_to");
+        }
+        return null;
+    }
+
+    private static boolean hasForeignKey(TableInfo from, String fromColumn, TableInfo to, String toColumn) {
+        for (ForeignKey fk : from.outgoing()) {
+            if (fk.toTable().equals(to.name()) && fk.toSchema().equals(to.schema())
+                    && fk.fromColumns().contains(fromColumn) && fk.toColumns().contains(toColumn)) {
+                return true;
+            }
+        }
+        for (ForeignKey fk : to.outgoing()) {
+            if (fk.toTable().equals(from.name()) && fk.toSchema().equals(from.schema())
+                    && fk.fromColumns().contains(toColumn) && fk.toColumns().contains(fromColumn)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The table's name if free; else {@code <table>_<from column without _id>}; else {@code <table>_2}, {@code _3}, … */
+    static String deriveAlias(ConfigDraft d, String table, String fromColumn) {
+        if (isFree(d, table)) {
+            return table;
+        }
+        String stem = fromColumn.endsWith("_id") && fromColumn.length() > 3 ? fromColumn.substring(0, fromColumn.length() - 3) : fromColumn;
+        String derived = ResultKeys.joined(table, stem);
+        if (derived != null && !stem.equals("id") && isFree(d, derived)) {
+            return derived;
+        }
+        for (int n = 2; n < 100; n++) {
+            String numbered = ResultKeys.joined(table, Integer.toString(n));
+            if (numbered == null) {
+                numbered = ResultKeys.joined(table.substring(0, Math.min(table.length(), 59)), Integer.toString(n));
+            }
+            if (numbered != null && isFree(d, numbered)) {
+                return numbered;
+            }
+        }
+        return null;
+    }
+
+    private static boolean isFree(ConfigDraft d, String alias) {
+        return !alias.equals(d.baseTable()) && d.join(alias) == null;
+    }
+
+    // ---------------------------------------------------------------- remove
+
+    private void remove(ConfigDraft d, JoinSpec j, ChangeLog log) {
+        String wanted = j.alias() != null && !j.alias().isEmpty() ? j.alias() : j.table();
+        String field = j.alias() != null && !j.alias().isEmpty() ? "join.alias" : "join.table";
+        if (!Identifiers.check(log.problems, field, "join", wanted)) {
+            return;
+        }
+        ForeignTable target = d.join(wanted);
+        if (target == null) {
+            List<ForeignTable> byTable = d.joinsOfTable(wanted, j.schema() == null || j.schema().isEmpty() ? null : j.schema());
+            if (byTable.size() == 1) {
+                target = byTable.get(0);
+            } else if (byTable.size() > 1) {
+                List<String> refs = new ArrayList<>();
+                byTable.forEach(ft -> refs.add(ft.reference()));
+                log.error(field, "table " + Identifiers.quote(wanted) + " is joined " + byTable.size() + " times (as "
+                        + String.join(", ", refs) + "); pass the alias of the join to remove");
+                return;
+            }
+        }
+        if (target == null) {
+            log.error(field, "no join " + Identifiers.quote(wanted) + " in this config." + ClosestNames.hint(wanted, d.joinReferences()));
+            return;
+        }
+        String ref = target.reference();
+        for (ForeignTable other : d.joins) {
+            if (other != null && other != target) {
+                Optional<RelationshipEnd> end = RelationshipEnd.parse(other.relationshipFrom());
+                if (end.isPresent() && ref.equals(end.get().table())) {
+                    log.error(field, "join " + other.reference() + " is joined through " + ref + " (relationship_from "
+                            + other.relationshipFrom() + "); remove " + other.reference() + " first");
+                    return;
+                }
+            }
+        }
+        d.joins.remove(target);
+        log.applied("join " + ref + " removed");
+        Set<String> keys = new HashSet<>();
+        for (Iterator<SelectColumn> it = d.columns.iterator(); it.hasNext(); ) {
+            SelectColumn c = it.next();
+            if (c != null && ref.equals(c.table())) {
+                it.remove();
+                d.settings.remove(c.resultKey());
+                keys.add(c.resultKey());
+                log.applied(c.resultKey() + " removed (a column of " + ref + ")");
+            }
+        }
+        d.removeFiltersAndSortsOn(keys).forEach(log::applied);
+    }
+}

@@ -1,0 +1,65 @@
+package dev.tablewright.tools;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.config.TableConfig;
+import dev.tablewright.operations.ColumnChange;
+import dev.tablewright.operations.ColumnSpec;
+import dev.tablewright.operations.OperationResult;
+import dev.tablewright.schema.SchemaCatalog;
+import dev.tablewright.tool.ToolArguments;
+import dev.tablewright.tool.ToolDefinition;
+
+import java.util.List;
+import java.util.Set;
+
+/** {@code apply_column_change}: add or remove columns of a table config (seed 000). */
+public final class ApplyColumnChangeTool extends OperationTool {
+
+    public static final ToolDefinition DEFINITION = new ToolDefinition("apply_column_change",
+            "Add or remove columns of a table config, one validated step. Adding puts each column in both "
+                    + "select.columns and visual_settings.columns, maps its PostgreSQL type to a visual type, gives dates and "
+                    + "times a default format and the next display order. Removing takes a column out of both, with the "
+                    + "filters and sorts on it. Columns of a joined table need the join first (apply_join_change). Returns "
+                    + "{valid, config, errors, warnings, applied}: if valid, pass config to preview_table_config; if not, "
+                    + "fix the fields the errors name and call again.",
+            schema(), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
+
+    private final ColumnChange change;
+
+    public ApplyColumnChangeTool() {
+        this(null);
+    }
+
+    /** @param catalog live schema for grounding; null runs ungrounded (answers carry a warning) */
+    public ApplyColumnChangeTool(SchemaCatalog catalog) {
+        this.change = new ColumnChange(catalog);
+    }
+
+    private static ObjectNode schema() {
+        ObjectNode s = ArgumentSchemas.object("config", "operation", "columns");
+        ObjectNode p = ArgumentSchemas.props(s);
+        ArgumentSchemas.config(p);
+        ArgumentSchemas.operation(p, "add or remove", "add", "remove");
+        ObjectNode cols = p.putObject("columns");
+        cols.put("type", "array").put("minItems", 1).put("maxItems", ArgumentSchemas.MAX_COLUMNS)
+                .put("description", "The columns to add or remove.");
+        cols.set("items", ArgumentSchemas.column());
+        return s;
+    }
+
+    @Override
+    public ToolDefinition definition() {
+        return DEFINITION;
+    }
+
+    @Override
+    protected OperationResult run(ToolArguments args) {
+        TableConfig config = args.config("config");
+        ColumnChange.Operation operation = args.choice("operation", ColumnChange.Operation.class, true);
+        List<ColumnSpec> columns = ArgumentSchemas.readColumns(args, "columns", true);
+        if (!args.ok()) {
+            return null;
+        }
+        return change.apply(config, operation, columns);
+    }
+}

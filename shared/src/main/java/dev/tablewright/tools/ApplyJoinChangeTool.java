@@ -1,0 +1,61 @@
+package dev.tablewright.tools;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.config.TableConfig;
+import dev.tablewright.operations.JoinChange;
+import dev.tablewright.operations.JoinSpec;
+import dev.tablewright.operations.OperationResult;
+import dev.tablewright.schema.SchemaCatalog;
+import dev.tablewright.tool.ToolArguments;
+import dev.tablewright.tool.ToolDefinition;
+
+import java.util.Set;
+
+/** {@code apply_join_change}: add or remove a joined table of a table config (seed 000). */
+public final class ApplyJoinChangeTool extends OperationTool {
+
+    public static final ToolDefinition DEFINITION = new ToolDefinition("apply_join_change",
+            "Join another table into a table config, or remove a join, one validated step. Adding builds the "
+                    + "foreign_tables entry from relationship_from (<base table or alias>.<column>) and relationship_to "
+                    + "(<table>.<column>); when the same table is joined twice the new join gets its own alias (e.g. "
+                    + "users_approved_by for orders.approved_by). columns_to_add selects columns of the joined table at once. "
+                    + "Removing a join also removes its columns and the filters and sorts on them (reported in applied). Use "
+                    + "search_database_schema first to find the relationship. Returns {valid, config, errors, warnings, applied}.",
+            schema(), null, Set.of(), ToolDefinition.RunsOn.FUNCTION);
+
+    private final JoinChange change;
+
+    public ApplyJoinChangeTool() {
+        this(null);
+    }
+
+    /** @param catalog live schema for grounding; null runs ungrounded (answers carry a warning) */
+    public ApplyJoinChangeTool(SchemaCatalog catalog) {
+        this.change = new JoinChange(catalog);
+    }
+
+    private static ObjectNode schema() {
+        ObjectNode s = ArgumentSchemas.object("config", "operation", "join");
+        ObjectNode p = ArgumentSchemas.props(s);
+        ArgumentSchemas.config(p);
+        ArgumentSchemas.operation(p, "add or remove", "add", "remove");
+        p.set("join", ArgumentSchemas.join());
+        return s;
+    }
+
+    @Override
+    public ToolDefinition definition() {
+        return DEFINITION;
+    }
+
+    @Override
+    protected OperationResult run(ToolArguments args) {
+        TableConfig config = args.config("config");
+        JoinChange.Operation operation = args.choice("operation", JoinChange.Operation.class, true);
+        JoinSpec join = ArgumentSchemas.readJoin(args);
+        if (!args.ok()) {
+            return null;
+        }
+        return change.apply(config, operation, join);
+    }
+}

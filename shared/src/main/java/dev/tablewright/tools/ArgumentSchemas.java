@@ -1,0 +1,180 @@
+package dev.tablewright.tools;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.config.JoinType;
+import dev.tablewright.json.Json;
+import dev.tablewright.operations.ColumnSpec;
+import dev.tablewright.operations.FilterSpec;
+import dev.tablewright.operations.JoinSpec;
+import dev.tablewright.operations.SortSpec;
+import dev.tablewright.reference.FilterOperator;
+import dev.tablewright.tool.ToolArguments;
+
+import java.util.List;
+
+/** The JSON Schemas of the config tools' arguments (seed 000's input schemas) and the readers that match them. */
+final class ArgumentSchemas {
+
+    static final int MAX_COLUMNS = 100;
+
+    private ArgumentSchemas() {
+    }
+
+    // ---------------------------------------------------------------- schemas
+
+    static ObjectNode object(String... required) {
+        ObjectNode s = Json.object().put("type", "object");
+        s.putObject("properties");
+        ArrayNode r = s.putArray("required");
+        for (String name : required) {
+            r.add(name);
+        }
+        return s;
+    }
+
+    static ObjectNode props(ObjectNode schema) {
+        return (ObjectNode) schema.get("properties");
+    }
+
+    static ObjectNode text(ObjectNode props, String name, String description) {
+        return props.putObject(name).put("type", "string").put("description", description);
+    }
+
+    static void config(ObjectNode props) {
+        ObjectNode c = props.putObject("config");
+        c.putArray("type").add("object").add("string");
+        c.put("description", "The current table config in the Config wire format v1 (from get_table_config or the "
+                + "previous operation's result), as an object or as JSON text.");
+    }
+
+    static void operation(ObjectNode props, String description, String... values) {
+        ObjectNode o = text(props, "operation", description);
+        ArrayNode e = o.putArray("enum");
+        for (String v : values) {
+            e.add(v);
+        }
+    }
+
+    static ObjectNode column() {
+        ObjectNode c = object("name");
+        ObjectNode p = props(c);
+        text(p, "name", "Column name in the database (for remove: its name or its result alias).");
+        text(p, "source_table", "Where the column comes from: the base table (default), a join's alias, or a joined table's name when it is joined once.");
+        text(p, "source_schema", "Schema of source_table, when it is ambiguous.");
+        text(p, "pg_type", "PostgreSQL type, e.g. 'timestamp without time zone'; taken from the database when omitted.");
+        text(p, "alias", "Result key when not the column name (a plain identifier; display text becomes the header).");
+        p.putObject("hidden").put("type", "boolean").put("description", "Select the column without showing it (default false).");
+        text(p, "header", "Column header shown to the user (default: derived from the name).");
+        text(p, "format", "Display format; dates and times get a default (see discover_table_reference).");
+        return c;
+    }
+
+    static ObjectNode filter() {
+        ObjectNode f = object("column");
+        ObjectNode p = props(f);
+        text(p, "column", "Result key of the column to filter on; a column that is not selected is added as a hidden column.");
+        ObjectNode op = text(p, "operator", "Filter operator; must suit the column's visual type (discover_table_reference lists them). Optional for remove.");
+        ArrayNode ops = op.putArray("enum");
+        for (FilterOperator o : FilterOperator.values()) {
+            ops.add(o.wireName());
+        }
+        p.putObject("value").put("description", "The value: one value; [low, high] for between; an array for in/not_in; none for is_null/is_not_null.");
+        text(p, "label", "Label shown to the user for this filter.");
+        text(p, "source_table", "When the column must be added: the join alias it comes from (default: the base table).");
+        text(p, "pg_type", "When the column must be added: its PostgreSQL type (taken from the database when omitted).");
+        return f;
+    }
+
+    static ObjectNode join() {
+        ObjectNode j = object("table");
+        ObjectNode p = props(j);
+        text(p, "table", "Table to join (for remove: the join's alias, or its table when it is joined once).");
+        text(p, "schema", "Schema of the table (default: the base table's schema).");
+        text(p, "alias", "Alias for this join; derived when omitted (users, then users_approved_by from relationship_from, else users_2).");
+        ObjectNode jt = text(p, "join_type", "INNER, LEFT (default), RIGHT or FULL.");
+        ArrayNode types = jt.putArray("enum");
+        for (JoinType t : JoinType.values()) {
+            types.add(t.name());
+        }
+        text(p, "relationship_from", "<base table or joined alias>.<column>, e.g. orders.created_by; inferred from a foreign key when omitted with relationship_to.");
+        text(p, "relationship_to", "<table>.<column> of the joined table, e.g. users.id.");
+        ObjectNode cols = p.putObject("columns_to_add");
+        cols.put("type", "array").put("description", "Columns of the joined table to select: names, or column objects.");
+        ObjectNode items = cols.putObject("items");
+        ArrayNode anyOf = items.putArray("anyOf");
+        anyOf.addObject().put("type", "string");
+        anyOf.add(column());
+        return j;
+    }
+
+    static ObjectNode sortEntry() {
+        ObjectNode s = object("column");
+        ObjectNode p = props(s);
+        text(p, "column", "Result key of the column to sort by; a column that is not selected is added as a hidden column.");
+        ObjectNode d = text(p, "direction", "asc (default) or desc.");
+        d.putArray("enum").add("asc").add("desc");
+        text(p, "source_table", "When the column must be added: the join alias it comes from (default: the base table).");
+        return s;
+    }
+
+    // ---------------------------------------------------------------- readers
+
+    static ColumnSpec readColumn(ToolArguments args, JsonNode item, String path) {
+        if (item != null && item.isTextual()) {
+            if (item.textValue().length() > ToolArguments.MAX_TEXT_CHARS) {
+                args.errorAt(path, "column name is " + item.textValue().length() + " characters long; at most " + ToolArguments.MAX_TEXT_CHARS);
+                return null;
+            }
+            return ColumnSpec.named(item.textValue());
+        }
+        ToolArguments c = args.element(item, path);
+        if (c == null) {
+            return null;
+        }
+        return new ColumnSpec(c.text("name", true), c.text("source_table", false), c.text("source_schema", false),
+                c.text("pg_type", false, 200), c.text("alias", false), c.bool("hidden"), c.text("header", false),
+                c.text("format", false, 200));
+    }
+
+    static List<ColumnSpec> readColumns(ToolArguments args, String field, boolean required) {
+        return args.list(field, required, MAX_COLUMNS, (item, path) -> readColumn(args, item, path));
+    }
+
+    static FilterSpec readFilter(ToolArguments args) {
+        var node = args.object("filter", true);
+        if (node == null) {
+            return null;
+        }
+        ToolArguments f = args.at(node, "filter");
+        return new FilterSpec(f.text("column", true), f.text("operator", false, 100), f.raw("value"), f.text("label", false),
+                f.text("source_table", false), f.text("pg_type", false, 200));
+    }
+
+    static JoinSpec readJoin(ToolArguments args) {
+        var node = args.object("join", true);
+        if (node == null) {
+            return null;
+        }
+        ToolArguments j = args.at(node, "join");
+        String table = j.text("table", false);
+        String alias = j.text("alias", false);
+        if (table == null && alias == null && !j.has("table")) {
+            j.error("table", "table is missing");
+        }
+        List<ColumnSpec> cols = j.list("columns_to_add", false, MAX_COLUMNS, (item, path) -> readColumn(args, item, path));
+        return new JoinSpec(table, j.text("schema", false), alias, j.text("join_type", false, 100),
+                j.text("relationship_from", false, 300), j.text("relationship_to", false, 300), cols);
+    }
+
+    static List<SortSpec> readSort(ToolArguments args) {
+        return args.list("sort", true, 100, (item, path) -> {
+            ToolArguments s = args.element(item, path);
+            if (s == null) {
+                return null;
+            }
+            return new SortSpec(s.text("column", true), s.text("direction", false, 100), s.text("source_table", false));
+        });
+    }
+}

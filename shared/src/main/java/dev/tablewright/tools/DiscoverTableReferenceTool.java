@@ -1,0 +1,77 @@
+package dev.tablewright.tools;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.json.Json;
+import dev.tablewright.reference.PgTypeMapping;
+import dev.tablewright.reference.TypeReference;
+import dev.tablewright.tool.Tool;
+import dev.tablewright.tool.ToolArguments;
+import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.tool.ToolInvocation;
+import dev.tablewright.tool.ToolOutcome;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * {@code discover_table_reference}: the static type reference (PostgreSQL type → visual type, the format options of
+ * each visual type, the filter operators valid for each). With {@code pg_types}, also maps those types.
+ */
+public final class DiscoverTableReferenceTool implements Tool {
+
+    public static final ToolDefinition DEFINITION = new ToolDefinition("discover_table_reference",
+            "The table builder's reference: which visual type each PostgreSQL type shows as (number, string, "
+                    + "boolean, date, datetime, time, uuid, json, array, enum), the format options of each visual type "
+                    + "(date and datetime need one), which filter operators each visual type allows and what value each "
+                    + "operator takes, and the rules a config must keep. Pass pg_types to map specific types.",
+            schema(), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
+
+    private static ObjectNode schema() {
+        ObjectNode s = ArgumentSchemas.object();
+        ObjectNode p = ArgumentSchemas.props(s);
+        ObjectNode types = p.putObject("pg_types");
+        types.put("type", "array").put("description", "Optional PostgreSQL types to map, e.g. [\"numeric(10,2)\", \"_int4\"].");
+        types.putObject("items").put("type", "string");
+        return s;
+    }
+
+    @Override
+    public ToolDefinition definition() {
+        return DEFINITION;
+    }
+
+    @Override
+    public ToolOutcome execute(ToolInvocation invocation) {
+        ToolArguments args = ToolArguments.of(invocation);
+        List<String> types = args.list("pg_types", false, 100, (item, path) -> {
+            if (item == null || !item.isTextual() || item.textValue().length() > 200) {
+                args.errorAt(path, "expected a PostgreSQL type name (a string of at most 200 characters)");
+                return null;
+            }
+            return item.textValue();
+        });
+        if (!args.ok()) {
+            ObjectNode out = Json.object();
+            ArrayNode errors = out.putArray("errors");
+            args.errors().forEach(e -> errors.addObject().put("field", e.field()).put("message", e.message()));
+            return ToolOutcome.ok(out);
+        }
+        ObjectNode doc = TypeReference.document();
+        if (types != null) {
+            ObjectNode mapped = doc.putObject("mapped");
+            for (String t : types) {
+                PgTypeMapping m = PgTypeMapping.of(t);
+                ObjectNode o = mapped.putObject(t);
+                o.put("visual_type", m.visualType().wireName());
+                if (m.elementType() != null) {
+                    o.put("element_type", m.elementType().wireName());
+                }
+                if (m.warning() != null) {
+                    o.put("warning", m.warning());
+                }
+            }
+        }
+        return ToolOutcome.ok(doc);
+    }
+}

@@ -1,0 +1,76 @@
+package dev.tablewright.tools;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.config.TableConfig;
+import dev.tablewright.operations.ConfigGrounding;
+import dev.tablewright.operations.OperationResult;
+import dev.tablewright.schema.SchemaCatalog;
+import dev.tablewright.tool.ToolArguments;
+import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.validation.ValidateConfig;
+import dev.tablewright.validation.ValidationCollector;
+import dev.tablewright.validation.ValidationReport;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * {@code validate_table_config}: a dry run of ValidateConfig (plus, with a catalogue, a check of every name against
+ * the database). Changes nothing; answers in the operation tools' shape, echoing the config when it is valid.
+ */
+public final class ValidateTableConfigTool extends OperationTool {
+
+    public static final ToolDefinition DEFINITION = new ToolDefinition("validate_table_config",
+            "Check a table config without changing it: every invariant (base table, select.columns and "
+                    + "visual_settings.columns in sync, unique result keys, all-or-nothing ordering, formats for dates, "
+                    + "filter and sort columns selected with operators that suit their types, joins with unique aliases "
+                    + "and valid relationships, plain SQL identifiers) and, when connected, that every table and column "
+                    + "exists. Returns {valid, config, errors, warnings, applied: []}; each error names its field. Use it "
+                    + "before preview_table_config on a config you edited by hand.",
+            schema(), null, Set.of(), ToolDefinition.RunsOn.FUNCTION);
+
+    private final SchemaCatalog catalog;
+
+    public ValidateTableConfigTool() {
+        this(null);
+    }
+
+    /** @param catalog live schema to check names against; null checks structure only (with a warning) */
+    public ValidateTableConfigTool(SchemaCatalog catalog) {
+        this.catalog = catalog;
+    }
+
+    private static ObjectNode schema() {
+        ObjectNode s = ArgumentSchemas.object("config");
+        ArgumentSchemas.config(ArgumentSchemas.props(s));
+        return s;
+    }
+
+    @Override
+    public ToolDefinition definition() {
+        return DEFINITION;
+    }
+
+    @Override
+    protected OperationResult run(ToolArguments args) {
+        TableConfig config = args.config("config");
+        if (!args.ok()) {
+            return null;
+        }
+        return validate(config, catalog);
+    }
+
+    /** ValidateConfig, then grounding when the structure is sound. */
+    public static OperationResult validate(TableConfig config, SchemaCatalog catalog) {
+        ValidationReport structure = ValidateConfig.validate(config);
+        ValidationCollector all = new ValidationCollector();
+        all.addAll(structure);
+        if (structure.valid()) {
+            all.addAll(ConfigGrounding.check(config, catalog));
+        }
+        ValidationReport report = all.report();
+        return report.valid()
+                ? OperationResult.valid(config, report.warnings(), List.of())
+                : OperationResult.invalid(report.errors(), report.warnings());
+    }
+}
