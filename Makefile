@@ -15,6 +15,10 @@ build-ApplySortChangeFunction: MODULE=tools
 build-ValidateTableConfigFunction: MODULE=tools
 build-DiscoverTableReferenceFunction: MODULE=tools
 
+# database tools
+build-SearchDatabaseSchemaFunction: MODULE=configs
+build-PreviewTableConfigFunction: MODULE=configs
+
 # A target-specific MODULE above selects the module; this pattern rule is the recipe for all of them.
 # FORCE: a pattern target cannot be .PHONY, and a stray file named build-X must not make X look up to date.
 build-%: FORCE

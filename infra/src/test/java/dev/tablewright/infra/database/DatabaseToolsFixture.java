@@ -13,7 +13,7 @@ import dev.tablewright.postgres.PostgresDatabases;
 import dev.tablewright.preview.PreviewStore;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
-import dev.tablewright.tools.PreviewTableConfig;
+import dev.tablewright.tools.PreviewTableConfigTool;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -41,7 +41,7 @@ final class DatabaseToolsFixture implements AutoCloseable {
     final PostgresDatabases databases;
     final PreviewStore previews;
     final ConfigStore configs;
-    final PreviewTableConfig preview;
+    final PreviewTableConfigTool preview;
     final Duration timeout;
 
     DatabaseToolsFixture(DynamoDbEngine engine, Duration statementTimeout) {
@@ -54,7 +54,7 @@ final class DatabaseToolsFixture implements AutoCloseable {
         String previewsTable = engine.tables().tableName("PreviewsTable");
         this.previews = new DynamoPreviewStore(engine.client(), previewsTable);
         this.configs = new DynamoConfigStore(engine.client(), engine.tables().tableName("ConfigsTable"), previewsTable);
-        this.preview = new PreviewTableConfig(databases, previews,
+        this.preview = new PreviewTableConfigTool(databases, previews,
                 (owner, id) -> configs.get(owner, id).map(StoredConfig::config), Clock.systemUTC(), 10, Duration.ofHours(1));
     }
 
@@ -79,7 +79,7 @@ final class DatabaseToolsFixture implements AutoCloseable {
     String fingerprint() throws SQLException {
         Map<String, String> out = new LinkedHashMap<>();
         try (Connection c = url.connect(); Statement s = c.createStatement()) {
-            try (ResultSet rs = s.executeQuery("SELECT string_agg(n.nspname || '.' || c.relname || ':' || c.relkind, ',' ORDER BY 1) "
+            try (ResultSet rs = s.executeQuery("SELECT string_agg(n.nspname || '.' || c.relname || ':' || c.relkind::text, ',' ORDER BY 1) "
                     + "FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname IN ('core','inventory','sales','analytics')")) {
                 rs.next();
                 out.put("relations", rs.getString(1));

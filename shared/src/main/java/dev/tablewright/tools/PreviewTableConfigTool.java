@@ -43,7 +43,7 @@ import java.util.Set;
  * config, the way the operation tools do, so the model can repair it; {@code unavailable} when the database cannot
  * be reached.
  */
-public final class PreviewTableConfig implements Tool {
+public final class PreviewTableConfigTool implements Tool {
 
     public static final int DEFAULT_SAMPLE_ROWS = 10;
 
@@ -69,7 +69,7 @@ public final class PreviewTableConfig implements Tool {
     private final Duration previewTtl;
     private final ToolDefinition definition;
 
-    public PreviewTableConfig(Databases databases, PreviewStore previews, BaseConfigs baseConfigs, Clock clock,
+    public PreviewTableConfigTool(Databases databases, PreviewStore previews, BaseConfigs baseConfigs, Clock clock,
                               int sampleRows, Duration previewTtl) {
         this.databases = databases;
         this.previews = previews;

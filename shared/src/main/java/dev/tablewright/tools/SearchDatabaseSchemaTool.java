@@ -27,7 +27,7 @@ import java.util.Set;
  * tables and columns, case-insensitively); {@code table} (with {@code schema}) describes one table fully. Columns
  * come on request ({@code include_columns}) or for a single table; relationships always, in both directions.
  */
-public final class SearchDatabaseSchema implements Tool {
+public final class SearchDatabaseSchemaTool implements Tool {
 
     public static final int DEFAULT_PAGE_SIZE = 20;
     public static final int MAX_PAGE_SIZE = 50;
@@ -43,7 +43,7 @@ public final class SearchDatabaseSchema implements Tool {
     private final Databases databases;
     private final ToolDefinition definition;
 
-    public SearchDatabaseSchema(Databases databases) {
+    public SearchDatabaseSchemaTool(Databases databases) {
         this.databases = databases;
         this.definition = DataSourceSelection.declare(DEFINITION, databases.names());
     }
