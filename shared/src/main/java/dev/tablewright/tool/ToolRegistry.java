@@ -40,9 +40,12 @@ public final class ToolRegistry {
             // ---- user input ----
             // ---- database tools, config store, previews (functions/configs) ----
             dev.tablewright.tools.SearchDatabaseSchemaTool.DEFINITION,
-            dev.tablewright.tools.PreviewTableConfigTool.DEFINITION
+            dev.tablewright.tools.PreviewTableConfigTool.DEFINITION,
             // ---- chat-internal tools (run inside the chat function) ----
+            dev.tablewright.chat.ChatToolDefinitions.SEARCH_TOOLS,
+            dev.tablewright.chat.ChatToolDefinitions.UPDATE_EDITABLE_STATUS
     ));
+
 
     private final List<ToolDefinition> tools;
     private final Map<String, ToolDefinition> byName;
