@@ -6,6 +6,13 @@ MVN ?= mvn
 
 # build-<LogicalId>: MODULE=<functions/<module>>
 # (the template test checks that every function of template.yaml is listed here, and nothing else)
+build-CreateInputRequestFunction: MODULE=user-input
+build-ListInputRequestsFunction: MODULE=user-input
+build-SubmitInputResponseFunction: MODULE=user-input
+build-CancelInputRequestFunction: MODULE=user-input
+build-GetSavedValuesFunction: MODULE=user-input
+build-ListUserValuesFunction: MODULE=user-input
+build-ClearUserValueFunction: MODULE=user-input
 
 # operation tools
 build-ApplyColumnChangeFunction: MODULE=tools

@@ -46,6 +46,8 @@ public final class ToolRegistry {
             // ---- user input ----
             // ---- database tools, config store, previews (functions/configs) ----
             // ---- chat-internal tools (run inside the chat function) ----
+            dev.tablewright.chat.ChatToolDefinitions.SEARCH_TOOLS,
+            dev.tablewright.chat.ChatToolDefinitions.UPDATE_EDITABLE_STATUS,
     }));
 
     private final List<ToolDefinition> tools;
