@@ -22,6 +22,10 @@ build-ApplySortChangeFunction: MODULE=tools
 build-ValidateTableConfigFunction: MODULE=tools
 build-DiscoverTableReferenceFunction: MODULE=tools
 
+# database tools
+build-SearchDatabaseSchemaFunction: MODULE=configs
+build-PreviewTableConfigFunction: MODULE=configs
+
 # config store tools and config/preview routes
 build-GetTableConfigFunction: MODULE=configs
 build-ListTableConfigsFunction: MODULE=configs

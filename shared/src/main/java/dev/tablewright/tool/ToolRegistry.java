@@ -45,6 +45,8 @@ public final class ToolRegistry {
             dev.tablewright.tools.DiscoverTableReferenceTool.DEFINITION,
             // ---- user input ----
             // ---- database tools, config store, previews (functions/configs) ----
+            dev.tablewright.tools.SearchDatabaseSchemaTool.DEFINITION,
+            dev.tablewright.tools.PreviewTableConfigTool.DEFINITION,
             dev.tablewright.tools.GetTableConfigTool.DEFINITION,
             dev.tablewright.tools.ListTableConfigsTool.DEFINITION,
             dev.tablewright.tools.CreateTableConfigTool.DEFINITION,
