@@ -54,21 +54,26 @@ class SampleEventsTest {
         assertEquals("kept by the client: unknown fields survive every tool", output.at("/config/owner_note").asText());
     }
 
+    /** The pure tools (functions/tools) need nothing running; other modules' events are exercised by their own suites. */
     @Test
-    void everySampleEventAnswersOkFromItsFunction() throws Exception {
+    void everyOperationToolSampleEventAnswersOk() throws Exception {
         SamTemplate template = SamTemplate.load(ROOT.resolve("template.yaml"));
         List<String> problems = new ArrayList<>();
         List<Path> events;
         try (Stream<Path> files = Files.list(ROOT.resolve("infra/events"))) {
             events = files.filter(p -> p.toString().endsWith(".json")).sorted().toList();
         }
-        assertTrue(events.size() >= 6, "a sample event per operation tool");
+        int checked = 0;
         for (Path event : events) {
             String id = logicalId(event);
             if (!template.resourcesOfType("AWS::Serverless::Function").containsKey(id)) {
                 problems.add(event.getFileName() + ": no function " + id);
                 continue;
             }
+            if (!template.handler(id).startsWith("dev.tablewright.functions.tools.")) {
+                continue;
+            }
+            checked++;
             InvokeCommand.Result result = InvokeCommand.invoke(template, id, Files.readAllBytes(event), System.err);
             if (!result.succeeded()) {
                 problems.add(id + " failed: " + result.failure());
@@ -80,6 +85,7 @@ class SampleEventsTest {
             }
         }
         assertEquals(List.of(), problems);
+        assertTrue(checked >= 6, "a sample event per operation tool, found " + checked);
     }
 
     /** apply-column-change.json → ApplyColumnChangeFunction */
