@@ -58,6 +58,16 @@ public final class FunctionProcess implements AutoCloseable {
     /** Starts {@code spec}'s function against {@code emulator}; {@code environment} overrides the template's variables. */
     public static FunctionProcess start(FunctionSpec spec, RuntimeApiEmulator emulator, Map<String, String> environment)
             throws IOException {
+        return start(spec, emulator, environment, List.of());
+    }
+
+    /**
+     * As {@link #start(FunctionSpec, RuntimeApiEmulator, Map)}, with {@code extraJars} in the task root's
+     * {@code lib/} (on the function's class path in Lambda too): test-only handlers next to the real code.
+     * The harness owns {@code lib/} of a task root it unpacked and empties it on every start.
+     */
+    public static FunctionProcess start(FunctionSpec spec, RuntimeApiEmulator emulator, Map<String, String> environment,
+                                        List<Path> extraJars) throws IOException {
         if (!spec.artifactExists()) {
             throw new IllegalStateException("no artifact for " + spec.logicalId() + ": " + spec.artifact()
                     + " (build it with: mvn -q -pl functions/" + spec.module() + " -am package -DskipTests)");
@@ -65,6 +75,18 @@ public final class FunctionProcess implements AutoCloseable {
         Path taskRoot = Files.isDirectory(spec.artifact())
                 ? spec.artifact().toAbsolutePath()
                 : unpack(spec.artifact(), taskRootFor(spec));
+        if (!Files.isDirectory(spec.artifact())) {
+            Path lib = taskRoot.resolve("lib");
+            deleteTree(lib);
+            if (!extraJars.isEmpty()) {
+                Files.createDirectories(lib);
+                for (Path jar : extraJars) {
+                    Files.copy(jar, lib.resolve(jar.getFileName()));
+                }
+            }
+        } else if (!extraJars.isEmpty()) {
+            throw new IllegalArgumentException("extra jars need a packaged artifact, not a directory");
+        }
         Map<String, String> env = new LinkedHashMap<>();
         env.put("AWS_LAMBDA_RUNTIME_API", emulator.address());
         env.put("_HANDLER", spec.handler());
