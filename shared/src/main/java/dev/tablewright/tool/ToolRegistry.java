@@ -26,20 +26,24 @@ import java.util.regex.Pattern;
  */
 public final class ToolRegistry {
 
-    /** The bundle's tools, in the order docs/tools.md lists them. */
-    public static final ToolRegistry BUNDLE = new ToolRegistry(List.of(
-            // ---- operation tools (functions/tools) ----
-            // ---- user input ----
-            // ---- database tools, config store, previews (functions/configs) ----
-            // ---- chat-internal tools (run inside the chat function) ----
-    ));
-
+    // Declared before BUNDLE: static fields initialise in order, and BUNDLE's constructor uses them.
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_]{0,63}");
     private static final Pattern WORD_SPLIT = Pattern.compile("[^a-z0-9]+");
     /** Words too common in tool descriptions to tell tools apart. */
     private static final Set<String> STOP_WORDS = Set.of("a", "an", "the", "and", "or", "of", "to", "in", "on", "for",
             "with", "by", "is", "it", "its", "be", "as", "at", "from", "this", "that", "one", "i", "me", "my", "we",
             "you", "your", "can", "do", "does", "how", "what", "which", "want", "need", "tool", "please", "show");
+
+    /** The bundle's tools, in the order docs/tools.md lists them. */
+    public static final ToolRegistry BUNDLE = new ToolRegistry(List.of(
+            // ---- operation tools (functions/tools) ----
+            // ---- user input ----
+            // ---- database tools, config store, previews (functions/configs) ----
+            // ---- chat-internal tools (run inside the chat function) ----
+            dev.tablewright.chat.ChatToolDefinitions.SEARCH_TOOLS,
+            dev.tablewright.chat.ChatToolDefinitions.UPDATE_EDITABLE_STATUS
+    ));
+
 
     private final List<ToolDefinition> tools;
     private final Map<String, ToolDefinition> byName;

@@ -1,0 +1,122 @@
+package dev.tablewright.functions.chat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.functions.chat.model.ChatModel;
+import dev.tablewright.functions.chat.model.ModelSettings;
+import dev.tablewright.functions.chat.model.OpenAiChatModel;
+import dev.tablewright.functions.chat.model.SecretsManagerApiKeySource;
+import dev.tablewright.functions.chat.request.BadChatRequest;
+import dev.tablewright.functions.chat.request.ChatRequest;
+import dev.tablewright.functions.chat.request.ChatRequestParser;
+import dev.tablewright.functions.chat.stream.HttpResponseStream;
+import dev.tablewright.functions.chat.stream.UiMessageStreamWriter;
+import dev.tablewright.functions.chat.tools.LambdaToolInvoker;
+import dev.tablewright.functions.chat.tools.ToolInvoker;
+import dev.tablewright.functions.chat.tools.UserInputPort;
+import dev.tablewright.json.Json;
+import dev.tablewright.logging.StructuredLog;
+import dev.tablewright.tool.ToolRegistry;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.services.lambda.LambdaClient;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * The chat function's handler (named in {@code _HANDLER}): decodes the function URL event, answers a malformed
+ * request with a 400 naming the field, and runs a {@link ChatTurn} into a UI message stream.
+ * The no-argument constructor is the init phase: it wires the model, the tool invoker and the limits from the
+ * environment once per execution environment.
+ */
+public final class ChatFunction implements ChatTurnHandler {
+
+    private static final StructuredLog LOG = StructuredLog.of(ChatFunction.class);
+
+    private final ChatRequestParser parser = new ChatRequestParser();
+    private final ChatTurn turn;
+    private final Function<JsonNode, String> callerIdentity;
+    private final Supplier<Optional<Instant>> invocationDeadline;
+
+    public ChatFunction() {
+        this(System.getenv());
+    }
+
+    ChatFunction(Map<String, String> env) {
+        this(new OpenAiChatModel(ModelSettings.fromEnvironment(env, new SecretsManagerApiKeySource())),
+                new LambdaToolInvoker(LambdaClient.builder().httpClient(UrlConnectionHttpClient.create()).build(),
+                        LambdaToolInvoker.functionsFromEnvironment(env)),
+                UserInputPort.NONE, TurnLimits.fromEnvironment(env), ChatFunction::developmentIdentity, Optional::empty);
+    }
+
+    /** For tests and the local stack: every part supplied. */
+    public ChatFunction(ChatModel model, ToolInvoker invoker, UserInputPort userInput, TurnLimits limits,
+                        Function<JsonNode, String> callerIdentity, Supplier<Optional<Instant>> invocationDeadline) {
+        this.turn = new ChatTurn(model, ToolRegistry.BUNDLE, invoker, userInput, limits, Clock.systemUTC());
+        this.callerIdentity = callerIdentity;
+        this.invocationDeadline = invocationDeadline;
+    }
+
+    public ChatFunction(ChatTurn turn, Function<JsonNode, String> callerIdentity, Supplier<Optional<Instant>> invocationDeadline) {
+        this.turn = turn;
+        this.callerIdentity = callerIdentity;
+        this.invocationDeadline = invocationDeadline;
+    }
+
+    @Override
+    public void handle(JsonNode event, HttpResponseStream response) {
+        String requestId = event.path("requestContext").path("requestId").asText(null);
+        StructuredLog.put("requestId", requestId);
+        try {
+            ChatRequest request;
+            try {
+                request = parser.parse(body(event));
+            } catch (BadChatRequest e) {
+                LOG.info("chat request refused", "field", e.field());
+                ObjectNode error = Json.object();
+                error.putObject("error").put("field", e.field()).put("message", e.getMessage());
+                response.sendJson(400, Json.write(error).getBytes(StandardCharsets.UTF_8));
+                return;
+            }
+            StructuredLog.put("conversationId", request.id());
+            String owner = callerIdentity.apply(event);
+            if (owner == null) {
+                response.sendJson(401, "{\"error\":{\"message\":\"sign in to use the assistant\"}}".getBytes(StandardCharsets.UTF_8));
+                return;
+            }
+            turn.run(request, owner, new UiMessageStreamWriter(response), invocationDeadline.get());
+        } finally {
+            StructuredLog.clear();
+        }
+    }
+
+    private static String body(JsonNode event) throws BadChatRequest {
+        String raw = event.path("body").asText("");
+        if (event.path("isBase64Encoded").asBoolean(false)) {
+            try {
+                raw = new String(Base64.getDecoder().decode(raw), StandardCharsets.UTF_8);
+            } catch (IllegalArgumentException e) {
+                throw new BadChatRequest("body", "the body is not valid base64");
+            }
+        }
+        if (raw.length() > Json.MAX_DOCUMENT_CHARS) {
+            throw new BadChatRequest("body", "the body is larger than " + Json.MAX_DOCUMENT_CHARS / (1024 * 1024) + " MB");
+        }
+        return raw;
+    }
+
+    /**
+     * Until the JWT check of the function URL lands: the verified {@code sub} of an authorizer, else the documented
+     * development identity.
+     */
+    static String developmentIdentity(JsonNode event) {
+        String sub = event.path("requestContext").path("authorizer").path("jwt").path("claims").path("sub").asText(null);
+        return sub != null ? sub : "dev-user";
+    }
+}

@@ -1,0 +1,683 @@
+package dev.tablewright.functions.chat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.chat.ChatToolDefinitions;
+import dev.tablewright.editable.EditableFieldUpdate;
+import dev.tablewright.editable.EditableStatus;
+import dev.tablewright.functions.chat.model.ChatModel;
+import dev.tablewright.functions.chat.model.ModelFailure;
+import dev.tablewright.functions.chat.model.ModelMessage;
+import dev.tablewright.functions.chat.model.ModelRequest;
+import dev.tablewright.functions.chat.model.ModelStep;
+import dev.tablewright.functions.chat.model.ModelStreamListener;
+import dev.tablewright.functions.chat.model.ModelTool;
+import dev.tablewright.functions.chat.model.ToolCallRequest;
+import dev.tablewright.functions.chat.prompt.SystemPrompt;
+import dev.tablewright.functions.chat.request.ChatRequest;
+import dev.tablewright.functions.chat.request.ClientTool;
+import dev.tablewright.functions.chat.request.Conversation;
+import dev.tablewright.functions.chat.request.UiMessage;
+import dev.tablewright.functions.chat.request.UiMessageConverter;
+import dev.tablewright.functions.chat.request.UiPart;
+import dev.tablewright.functions.chat.stream.UiMessageStreamWriter;
+import dev.tablewright.functions.chat.stream.UiMessageStreamWriter.FinishReason;
+import dev.tablewright.functions.chat.tools.ToolInvoker;
+import dev.tablewright.functions.chat.tools.UserInputPort;
+import dev.tablewright.json.Json;
+import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.tool.ToolInvocation;
+import dev.tablewright.tool.ToolOutcome;
+import dev.tablewright.tool.ToolRegistry;
+import dev.tablewright.tool.UserInputRequirement;
+
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * One chat turn: the model's tool loop, written to the client as a UI message stream.
+ *
+ * <p>Each step streams the model's text and tool calls as they form; server-side tools then run (through the
+ * {@link ToolInvoker}, or inside this function for the catalogue search and the editable fields) and their
+ * results go back to the model. The turn ends when the model answers without a tool call, or pauses when a call
+ * must be answered elsewhere: a client-side tool (the next request brings its output) or a tool that needs the
+ * user's input (the next request resumes it with the submitted values, without asking the model again).
+ * Everything is bounded by {@link TurnLimits}; every ending is a {@code finish} and {@code [DONE]}.
+ */
+public final class ChatTurn {
+
+    public static final String PREVIEW_TOOL = "preview_table_config";
+    private static final int MAX_TOOL_RESULT_CHARS = 16_000;
+    private static final Set<String> CONFIG_ARGUMENT = Set.of("config");
+
+    private final ChatModel model;
+    private final ToolRegistry registry;
+    private final ToolInvoker invoker;
+    private final UserInputPort userInput;
+    private final TurnLimits limits;
+    private final Clock clock;
+    private final UiMessageConverter converter = new UiMessageConverter();
+
+    public ChatTurn(ChatModel model, ToolRegistry registry, ToolInvoker invoker, UserInputPort userInput,
+                    TurnLimits limits, Clock clock) {
+        this.model = model;
+        this.registry = registry;
+        this.invoker = invoker;
+        this.userInput = userInput == null ? UserInputPort.NONE : userInput;
+        this.limits = limits;
+        this.clock = clock;
+    }
+
+    /** Thrown out of the model's stream when the client has gone: nobody is reading, stop paying for tokens. */
+    private static final class ClientGone extends IOException {
+        ClientGone() {
+            super("client disconnected", null);
+        }
+    }
+
+    /**
+     * Runs the turn to its end. Never throws for anything the model, a tool or the client does: those end the
+     * stream with a plain {@code error} part and {@code finish}.
+     *
+     * @param ownerId            the verified caller
+     * @param invocationDeadline the Lambda deadline when known (the turn stops {@link TurnLimits#deadlineMargin} before it)
+     */
+    public void run(ChatRequest request, String ownerId, UiMessageStreamWriter ui, Optional<Instant> invocationDeadline) {
+        Instant deadline = clock.instant().plus(limits.maxTurnDuration());
+        if (invocationDeadline.isPresent() && invocationDeadline.get().minus(limits.deadlineMargin()).isBefore(deadline)) {
+            deadline = invocationDeadline.get().minus(limits.deadlineMargin());
+        }
+        Turn turn = new Turn(request, ownerId, ui, deadline);
+        try {
+            turn.run();
+        } catch (ClientGone e) {
+            turn.record.outcome = "client-gone";
+        } catch (RuntimeException e) {
+            turn.record.outcome = "internal-error";
+            dev.tablewright.logging.StructuredLog.of(ChatTurn.class).error("chat turn failed", e);
+            turn.fail("Something went wrong on our side while answering. Please try again.");
+        } finally {
+            turn.record.log();
+        }
+    }
+
+    /** The state of one running turn. */
+    private final class Turn {
+        final ChatRequest request;
+        final String ownerId;
+        final String conversationId;
+        final UiMessageStreamWriter ui;
+        final Instant deadline;
+        final TurnRecord record = new TurnRecord();
+        final WorkingConfig working;
+        EditableStatus editable;
+        final List<ModelMessage> messages = new ArrayList<>();
+        final Map<String, ToolDefinition> discovered = new LinkedHashMap<>();
+        final Map<String, ClientTool> clientTools = new LinkedHashMap<>();
+        int consecutiveInvalid;
+        volatile Runnable cancelModel = () -> { };
+        boolean paused;
+
+        Turn(ChatRequest request, String ownerId, UiMessageStreamWriter ui, Instant deadline) {
+            this.request = request;
+            this.ownerId = ownerId;
+            this.conversationId = request.id() == null ? "anonymous" : request.id();
+            this.ui = ui;
+            this.deadline = deadline;
+            this.working = new WorkingConfig(request.context());
+            this.editable = working.editableFields();
+            request.clientTools().forEach(t -> clientTools.put(t.name(), t));
+            ui.response().onClientGone(() -> cancelModel.run());
+        }
+
+        void run() throws ClientGone {
+            Conversation conversation = converter.convert(request.messages());
+            messages.add(new ModelMessage.System(""));
+            messages.addAll(conversation.messages());
+            rememberDiscoveredTools(conversation);
+            ui.start(messageId());
+            if (!conversation.pending().isEmpty()) {
+                settlePending(conversation.pending());
+                if (paused) {
+                    end(FinishReason.TOOL_CALLS);
+                    return;
+                }
+            }
+            for (int step = 1; ; step++) {
+                checkClient();
+                if (step > limits.maxSteps()) {
+                    say("I stopped here: this turn reached its limit of " + limits.maxSteps()
+                            + " steps. Say \"continue\" and I will pick up from here.");
+                    record.outcome = "max-steps";
+                    end(FinishReason.OTHER);
+                    return;
+                }
+                if (!clock.instant().isBefore(deadline)) {
+                    outOfTime();
+                    return;
+                }
+                if (record.usage.total() >= limits.maxTurnTokens()) {
+                    say("I stopped here: this turn used its token budget. Say \"continue\" and I will pick up from here.");
+                    record.outcome = "token-budget";
+                    end(FinishReason.LENGTH);
+                    return;
+                }
+                ui.startStep();
+                record.steps++;
+                ModelStep answer;
+                try {
+                    answer = callModel();
+                } catch (ModelFailure failure) {
+                    if (failure.kind() == ModelFailure.Kind.OUT_OF_TIME) {
+                        ui.finishStep();
+                        outOfTime();
+                    } else {
+                        record.outcome = "model-" + failure.kind().name().toLowerCase(java.util.Locale.ROOT);
+                        ui.error(failure.getMessage());
+                        ui.finishStep();
+                        end(FinishReason.ERROR);
+                    }
+                    return;
+                }
+                messages.add(new ModelMessage.Assistant(answer.text(), answer.toolCalls()));
+                if (answer.toolCalls().isEmpty()) {
+                    ui.finishStep();
+                    record.outcome = "stop";
+                    end("length".equals(answer.finishReason()) ? FinishReason.LENGTH : FinishReason.STOP);
+                    return;
+                }
+                List<ObjectNode> errorsAtBound = runToolCalls(answer.toolCalls());
+                ui.finishStep();
+                if (errorsAtBound != null) {
+                    explainValidationErrors(errorsAtBound);
+                    return;
+                }
+                if (paused) {
+                    record.outcome = "paused";
+                    end(FinishReason.TOOL_CALLS);
+                    return;
+                }
+            }
+        }
+
+        // ---- the model ----
+
+        ModelStep callModel() throws ModelFailure, ClientGone {
+            messages.set(0, new ModelMessage.System(systemPrompt()));
+            ModelRequest modelRequest = new ModelRequest(messages, modelTools(), limits.maxOutputTokens(), deadline,
+                    cancel -> cancelModel = cancel);
+            ModelFailure last = null;
+            for (int attempt = 1; attempt <= Math.max(1, limits.modelAttempts()); attempt++) {
+                checkClient();
+                StepListener listener = new StepListener();
+                long started = System.nanoTime();
+                record.modelAttempts++;
+                try {
+                    ModelStep step = model.stream(modelRequest, listener);
+                    listener.closeText();
+                    record.usage = record.usage.plus(step.usage());
+                    return step;
+                } catch (ModelFailure failure) {
+                    listener.closeText();
+                    if (ui.isClientGone()) {
+                        throw new ClientGone();
+                    }
+                    boolean retryable = !listener.emitted && isRetryableKind(failure.kind());
+                    if (!retryable || attempt == limits.modelAttempts()) {
+                        throw failure;
+                    }
+                    last = failure;
+                    if (!backOff(attempt, failure)) {
+                        throw new ModelFailure(ModelFailure.Kind.OUT_OF_TIME, "The turn ran out of time while the model was busy.", false);
+                    }
+                } catch (ClientGone e) {
+                    throw e;
+                } catch (IOException e) {
+                    throw new ClientGone();
+                } finally {
+                    record.modelNanos += System.nanoTime() - started;
+                    cancelModel = () -> { };
+                }
+            }
+            throw last;
+        }
+
+        private boolean isRetryableKind(ModelFailure.Kind kind) {
+            return kind == ModelFailure.Kind.RATE_LIMITED || kind == ModelFailure.Kind.UNAVAILABLE || kind == ModelFailure.Kind.TIMEOUT;
+        }
+
+        /** Sleeps before the next attempt; false when the wait would run past the turn's deadline. */
+        private boolean backOff(int attempt, ModelFailure failure) {
+            long base = limits.retryBackoff().toMillis() << (attempt - 1);
+            long wait = base + ThreadLocalRandom.current().nextLong(Math.max(1, base / 2));
+            if (failure.retryAfter().isPresent()) {
+                wait = Math.min(Math.max(wait, failure.retryAfter().get().toMillis()), 10_000);
+            }
+            if (clock.instant().plusMillis(wait).plusSeconds(1).isAfter(deadline)) {
+                return false;
+            }
+            try {
+                Thread.sleep(wait);
+                return true;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+
+        String systemPrompt() {
+            List<String> core = new ArrayList<>();
+            registry.coreTools(page()).forEach(t -> core.add(t.name()));
+            int discoverable = registry.all().size() - core.size();
+            return SystemPrompt.of(page(), working.summary(), editable, core, Math.max(0, discoverable)).render();
+        }
+
+        List<ModelTool> modelTools() {
+            Map<String, ModelTool> tools = new LinkedHashMap<>();
+            for (ToolDefinition t : registry.coreTools(page())) {
+                tools.put(t.name(), modelTool(t));
+            }
+            for (ToolDefinition t : discovered.values()) {
+                tools.putIfAbsent(t.name(), modelTool(t));
+            }
+            for (ClientTool t : clientTools.values()) {
+                tools.putIfAbsent(t.name(), new ModelTool(t.name(), t.description(), t.parameters()));
+            }
+            return List.copyOf(tools.values());
+        }
+
+        /** A tool that takes {@code config} gets the working config when the model leaves it out: say so in its schema. */
+        ModelTool modelTool(ToolDefinition t) {
+            ObjectNode schema = t.parameters() == null ? Json.object().put("type", "object") : t.parameters();
+            JsonNode config = schema.path("properties").get("config");
+            if (config != null) {
+                schema = schema.deepCopy();
+                ObjectNode properties = (ObjectNode) schema.get("properties");
+                ObjectNode described = config.isObject() ? ((ObjectNode) config).deepCopy() : Json.object();
+                described.put("description", "The Config to change. Omit it to use the current working config.");
+                properties.set("config", described);
+                JsonNode required = schema.get("required");
+                if (required instanceof ArrayNode list) {
+                    ArrayNode rest = Json.MAPPER.createArrayNode();
+                    list.forEach(r -> {
+                        if (!CONFIG_ARGUMENT.contains(r.asText())) {
+                            rest.add(r);
+                        }
+                    });
+                    schema.set("required", rest);
+                }
+            }
+            return new ModelTool(t.name(), t.description(), schema);
+        }
+
+        /** Streams the model's step to the client: text as it comes, tool calls as they form. */
+        final class StepListener implements ModelStreamListener {
+            boolean emitted;
+            String textId;
+
+            @Override
+            public void textDelta(String delta) throws IOException {
+                checkClient();
+                if (textId == null) {
+                    textId = UiMessageStreamWriter.newId("txt");
+                    ui.textStart(textId);
+                }
+                emitted = true;
+                ui.textDelta(textId, delta);
+            }
+
+            @Override
+            public void toolCallStarted(String toolCallId, String toolName) throws IOException {
+                checkClient();
+                emitted = true;
+                ui.toolInputStart(toolCallId, toolName);
+            }
+
+            @Override
+            public void toolCallArgumentsDelta(String toolCallId, String delta) throws IOException {
+                checkClient();
+                ui.toolInputDelta(toolCallId, delta);
+            }
+
+            void closeText() {
+                if (textId != null) {
+                    ui.textEnd(textId);
+                    textId = null;
+                }
+            }
+        }
+
+        // ---- tools ----
+
+        /**
+         * Runs one step's tool calls. Answers the validation errors when the repair bound is reached (the turn
+         * then explains them and ends), else null.
+         */
+        List<ObjectNode> runToolCalls(List<ToolCallRequest> calls) throws ClientGone {
+            int run = 0;
+            for (ToolCallRequest call : calls) {
+                checkClient();
+                ObjectNode arguments;
+                try {
+                    JsonNode parsed = Json.parse(call.arguments() == null || call.arguments().isBlank() ? "{}" : call.arguments());
+                    if (!parsed.isObject()) {
+                        throw new IllegalArgumentException("not an object");
+                    }
+                    arguments = (ObjectNode) parsed;
+                } catch (Exception e) {
+                    String error = "The arguments of " + call.name() + " are not a valid JSON object; send them again as one JSON object.";
+                    ui.toolInputError(call.id(), call.name(), Json.MAPPER.getNodeFactory().textNode(clip(call.arguments(), 2000)), error);
+                    toolResult(call.id(), errorJson("invalid_arguments", error));
+                    record.tool(call.name(), "malformed-arguments", 0);
+                    continue;
+                }
+                ui.toolInputAvailable(call.id(), call.name(), arguments);
+                if (clientTools.containsKey(call.name())) {
+                    paused = true; // the client runs it; its output comes with the next request
+                    record.tool(call.name(), "client", 0);
+                    continue;
+                }
+                if (++run > limits.maxToolCallsPerStep()) {
+                    String error = "Skipped: at most " + limits.maxToolCallsPerStep() + " tool calls are run per step. Call it again in your next step.";
+                    ui.toolOutputError(call.id(), error);
+                    toolResult(call.id(), errorJson("too_many_calls", error));
+                    record.tool(call.name(), "skipped", 0);
+                    continue;
+                }
+                List<ObjectNode> atBound = runServerTool(call.id(), call.name(), arguments, Map.of());
+                if (atBound != null) {
+                    return atBound;
+                }
+            }
+            return null;
+        }
+
+        /** Runs a server-side (or chat-internal) tool and reports it; see {@link #runToolCalls} for the answer. */
+        List<ObjectNode> runServerTool(String toolCallId, String name, ObjectNode arguments, Map<String, String> submitted) {
+            long started = System.nanoTime();
+            if (ChatToolDefinitions.SEARCH_TOOLS_NAME.equals(name)) {
+                searchTools(toolCallId, arguments);
+                record.tool(name, "ok", System.nanoTime() - started);
+                return null;
+            }
+            if (ChatToolDefinitions.UPDATE_EDITABLE_STATUS_NAME.equals(name)) {
+                updateEditable(toolCallId, arguments);
+                record.tool(name, "ok", System.nanoTime() - started);
+                return null;
+            }
+            Optional<ToolDefinition> definition = registry.find(name);
+            if (definition.isEmpty() || !invoker.knows(name)) {
+                String error = "There is no tool named '" + name + "'. Use one of the listed tools, or search_tools to find one.";
+                ui.toolOutputError(toolCallId, error);
+                toolResult(toolCallId, errorJson("unknown_tool", error));
+                record.tool(name, "unknown", 0);
+                return null;
+            }
+            ToolDefinition tool = definition.get();
+            if (definition.get().parameters() != null && definition.get().parameters().path("properties").has("config")
+                    && !arguments.hasNonNull("config") && working.current() != null) {
+                arguments.set("config", working.current());
+            }
+            Map<String, String> sessionValues = new LinkedHashMap<>();
+            if (tool.requiresUserInput() != null || !submitted.isEmpty()) {
+                UserInputPort.Readiness readiness = userInput.check(ownerId, conversationId, tool, arguments);
+                sessionValues.putAll(readiness.sessionValues());
+                sessionValues.putAll(submitted);
+                if (submitted.isEmpty() && readiness.missing().isPresent()) {
+                    askForInput(toolCallId, name, readiness.missing().get());
+                    record.tool(name, "needs-input", System.nanoTime() - started);
+                    return null;
+                }
+            }
+            ToolOutcome outcome = invoker.invoke(new ToolInvocation(name, toolCallId, conversationId, ownerId, arguments, sessionValues));
+            record.tool(name, outcome.status(), System.nanoTime() - started);
+            return switch (outcome.status()) {
+                case ToolOutcome.OK -> toolOutput(toolCallId, name, outcome.output());
+                case ToolOutcome.NEEDS_INPUT -> {
+                    askForInput(toolCallId, name, outcome.request());
+                    yield null;
+                }
+                default -> {
+                    String message = outcome.error() == null ? "the tool failed" : outcome.error().message();
+                    ui.toolOutputError(toolCallId, message);
+                    toolResult(toolCallId, Json.write(Map.of("error", outcome.error() == null ? Map.of("message", message) : outcome.error())));
+                    yield null;
+                }
+            };
+        }
+
+        /** A tool's ok output: to the client, to the model, and into the turn's state (working config, repairs, preview). */
+        List<ObjectNode> toolOutput(String toolCallId, String name, JsonNode output) {
+            ui.toolOutputAvailable(toolCallId, output);
+            toolResult(toolCallId, Json.write(output));
+            if (output != null && output.has("valid")) {
+                if (output.path("valid").asBoolean(false)) {
+                    consecutiveInvalid = 0;
+                    working.replace(output.get("config"));
+                    editable = working.editableFields();
+                } else if (++consecutiveInvalid > limits.maxRepairs()) {
+                    List<ObjectNode> errors = new ArrayList<>();
+                    output.path("errors").forEach(e -> errors.add(e.isObject() ? (ObjectNode) e : Json.object().put("message", e.asText())));
+                    ObjectNode data = Json.object().put("toolCallId", toolCallId).put("toolName", name);
+                    data.set("errors", Json.MAPPER.valueToTree(errors));
+                    ui.data("validation-errors", toolCallId, data);
+                    return errors;
+                }
+            }
+            boolean previewed = PREVIEW_TOOL.equals(name) && output != null && output.isObject()
+                    && (!output.has("valid") || output.path("valid").asBoolean(false));
+            if (previewed) {
+                ObjectNode preview = ((ObjectNode) output).deepCopy();
+                if (!preview.has("configId") && working.configId() != null) {
+                    preview.put("configId", working.configId());
+                }
+                JsonNode previewId = preview.get("previewId");
+                ui.data("table-config-preview", previewId == null ? toolCallId : previewId.asText(), preview);
+            }
+            return null;
+        }
+
+        void searchTools(String toolCallId, ObjectNode arguments) {
+            String query = arguments.path("query").asText("");
+            int limit = Math.min(5, Math.max(1, arguments.path("limit").asInt(3)));
+            Set<String> exclude = new LinkedHashSet<>();
+            registry.coreTools(page()).forEach(t -> exclude.add(t.name()));
+            exclude.addAll(discovered.keySet());
+            exclude.add(ChatToolDefinitions.SEARCH_TOOLS_NAME);
+            ObjectNode answer = Json.object();
+            ArrayNode found = answer.putArray("tools");
+            for (ToolRegistry.Match m : registry.search(query, exclude, limit)) {
+                if (m.tool().runsOn() == ToolDefinition.RunsOn.FUNCTION && !invoker.knows(m.tool().name())) {
+                    continue;
+                }
+                discovered.put(m.tool().name(), m.tool());
+                found.addObject().put("name", m.tool().name()).put("description", m.tool().description());
+            }
+            answer.put("note", found.isEmpty() ? "No further tool matched; try other words." : "These tools are callable from your next step.");
+            ui.toolOutputAvailable(toolCallId, answer);
+            toolResult(toolCallId, Json.write(answer));
+        }
+
+        void updateEditable(String toolCallId, ObjectNode arguments) {
+            String field = arguments.path("fieldName").asText(null);
+            JsonNode valueNode = arguments.get("value");
+            String value = valueNode == null || valueNode.isNull() ? null : valueNode.asText();
+            EditableStatus.Result result = editable.update(field, value);
+            EditableFieldUpdate update = result.update();
+            if (update.success()) {
+                editable = result.status();
+                working.applySetting(field, update.newValue());
+                ui.data("editable-field-update", "edit_" + field, Json.tree(update));
+            }
+            ui.toolOutputAvailable(toolCallId, Json.tree(update));
+            toolResult(toolCallId, Json.write(update));
+        }
+
+        void askForInput(String toolCallId, String toolName, UserInputRequirement requirement) {
+            String requestId;
+            try {
+                requestId = userInput.request(ownerId, conversationId, toolCallId, toolName, requirement);
+            } catch (RuntimeException e) {
+                dev.tablewright.logging.StructuredLog.of(ChatTurn.class).error("input request could not be created", e, "tool", toolName);
+                String error = "The input form for " + toolName + " could not be created; try again shortly.";
+                ui.toolOutputError(toolCallId, error);
+                toolResult(toolCallId, errorJson("unavailable", error));
+                return;
+            }
+            ObjectNode data = Json.object().put("requestId", requestId).put("toolCallId", toolCallId).put("toolName", toolName)
+                    .put("reason", requirement.reason());
+            data.set("fields", Json.tree(requirement.fields()));
+            data.put("saveForSession", requirement.saveForSession());
+            ui.data("user-input-request", requestId, data);
+            paused = true;
+        }
+
+        /** Tool calls of the last assistant step without a result: resume them before the model is asked again. */
+        void settlePending(List<UiPart.ToolCall> pending) throws ClientGone {
+            for (UiPart.ToolCall call : pending) {
+                checkClient();
+                if (clientTools.containsKey(call.toolName()) || registry.find(call.toolName()).isEmpty()) {
+                    String error = "No result came back for this call.";
+                    ui.toolOutputError(call.toolCallId(), error);
+                    toolResult(call.toolCallId(), errorJson("no_result", error));
+                    continue;
+                }
+                Optional<UserInputPort.Answer> answer = userInput.answer(ownerId, conversationId, call.toolCallId());
+                if (answer.isPresent() && answer.get().pending()) {
+                    ToolDefinition tool = registry.get(call.toolName());
+                    UserInputRequirement requirement = tool.requiresUserInput() != null ? tool.requiresUserInput()
+                            : new UserInputRequirement("Waiting for your input.", List.of(), false, null);
+                    ObjectNode data = Json.object().put("requestId", answer.get().requestId()).put("toolCallId", call.toolCallId())
+                            .put("toolName", call.toolName()).put("reason", requirement.reason());
+                    data.set("fields", Json.tree(requirement.fields()));
+                    data.put("saveForSession", requirement.saveForSession());
+                    ui.data("user-input-request", answer.get().requestId(), data);
+                    paused = true;
+                    continue;
+                }
+                if (answer.isEmpty() || !answer.get().completed()) {
+                    String error = "The user did not provide the input this tool needs"
+                            + (answer.isPresent() ? " (the request is " + answer.get().status() + ")." : ".");
+                    ui.toolOutputError(call.toolCallId(), error);
+                    toolResult(call.toolCallId(), errorJson("input_not_given", error));
+                    continue;
+                }
+                ObjectNode arguments = call.input() != null && call.input().isObject() ? ((ObjectNode) call.input()).deepCopy() : Json.object();
+                List<ObjectNode> atBound = runServerTool(call.toolCallId(), call.toolName(), arguments, answer.get().values());
+                if (atBound != null) {
+                    explainValidationErrors(atBound);
+                    paused = true;
+                    return;
+                }
+            }
+        }
+
+        void rememberDiscoveredTools(Conversation conversation) {
+            for (ModelMessage m : conversation.messages()) {
+                if (m instanceof ModelMessage.Assistant a) {
+                    for (ToolCallRequest call : a.toolCalls()) {
+                        registry.find(call.name()).ifPresent(t -> {
+                            if (!t.isCoreIn(page())) {
+                                discovered.put(t.name(), t);
+                            }
+                        });
+                    }
+                }
+            }
+        }
+
+        // ---- endings ----
+
+        /** The repair bound is reached: explain the errors in plain words (no further model call) and end. */
+        void explainValidationErrors(List<ObjectNode> errors) {
+            ui.startStep();
+            StringBuilder text = new StringBuilder("I could not make this change valid after ")
+                    .append(limits.maxRepairs() + 1).append(" attempts. What is wrong:");
+            for (ObjectNode e : errors) {
+                text.append("\n- ");
+                if (e.hasNonNull("field")) {
+                    text.append(e.get("field").asText()).append(": ");
+                }
+                text.append(e.path("message").asText());
+            }
+            text.append("\nTell me how you would like to proceed, or adjust the table by hand.");
+            say(text.toString());
+            ui.finishStep();
+            record.outcome = "repair-bound";
+            end(FinishReason.STOP);
+        }
+
+        void outOfTime() {
+            record.outcome = "out-of-time";
+            ui.startStep();
+            say("I ran out of time for this turn. Say \"continue\" and I will pick up from here.");
+            ui.finishStep();
+            end(FinishReason.OTHER);
+        }
+
+        void say(String text) {
+            String id = UiMessageStreamWriter.newId("txt");
+            ui.textStart(id);
+            ui.textDelta(id, text);
+            ui.textEnd(id);
+        }
+
+        void end(FinishReason reason) {
+            ui.finish(reason, null);
+            ui.done();
+        }
+
+        void fail(String plainMessage) {
+            if (ui.isDone() || ui.isClientGone()) {
+                return;
+            }
+            ui.error(plainMessage);
+            end(FinishReason.ERROR);
+        }
+
+        void checkClient() throws ClientGone {
+            if (ui.isClientGone()) {
+                throw new ClientGone();
+            }
+        }
+
+        void toolResult(String toolCallId, String content) {
+            messages.add(new ModelMessage.ToolResult(toolCallId, clip(content, MAX_TOOL_RESULT_CHARS)));
+        }
+
+        String page() {
+            return request.context().page();
+        }
+
+        String messageId() {
+            List<UiMessage> all = request.messages();
+            UiMessage last = all.get(all.size() - 1);
+            if ("assistant".equals(last.role()) && last.id() != null) {
+                return last.id();
+            }
+            return request.messageId() != null && "regenerate-message".equals(request.trigger())
+                    ? request.messageId() : UiMessageStreamWriter.newId("msg");
+        }
+    }
+
+    private static String errorJson(String code, String message) {
+        return Json.write(Map.of("error", Map.of("code", code, "message", message)));
+    }
+
+    private static String clip(String s, int max) {
+        if (s == null) {
+            return "";
+        }
+        return s.length() <= max ? s : s.substring(0, max) + "… (truncated)";
+    }
+}

@@ -1,0 +1,97 @@
+package dev.tablewright.functions.chat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.config.TableConfig;
+import dev.tablewright.editable.EditableStatus;
+import dev.tablewright.editable.TableSettingsFields;
+import dev.tablewright.functions.chat.prompt.ConfigSummary;
+import dev.tablewright.functions.chat.request.ChatContext;
+import dev.tablewright.json.Json;
+
+/**
+ * The config the turn is working on: the page's (from {@code context.config}, or {@code context.state} when it
+ * already is in the Config wire format), then the last valid config an operation tool returned. Tools that take a
+ * {@code config} get this one when the model leaves it out, so the model never copies a config by hand.
+ */
+final class WorkingConfig {
+
+    private ObjectNode config;
+    private final JsonNode rawState;
+    private final String configId;
+
+    WorkingConfig(ChatContext context) {
+        JsonNode initial = context.config() != null ? context.config()
+                : context.state() != null && context.state().has("data_source") ? context.state() : null;
+        this.config = initial == null ? null : ((ObjectNode) initial).deepCopy();
+        this.rawState = initial == null ? context.state() : null;
+        this.configId = context.configId() != null ? context.configId()
+                : config != null && config.hasNonNull("id") ? config.get("id").asText() : null;
+    }
+
+    ObjectNode current() {
+        return config;
+    }
+
+    String configId() {
+        return configId;
+    }
+
+    void replace(JsonNode next) {
+        if (next != null && next.isObject()) {
+            config = ((ObjectNode) next).deepCopy();
+        }
+    }
+
+    /** The prompt's state block. */
+    String summary() {
+        if (config != null) {
+            try {
+                return ConfigSummary.render(Json.convert(config, TableConfig.class));
+            } catch (IllegalArgumentException e) {
+                return "Config (could not be summarised): " + clip(Json.write(config)) + "\n";
+            }
+        }
+        return rawState == null ? "No config loaded.\n" : "Builder state: " + clip(Json.write(rawState)) + "\n";
+    }
+
+    EditableStatus editableFields() {
+        String name = config == null ? textOf(rawState, "name") : textOf(config, "name");
+        String description = config == null ? textOf(rawState, "description") : textOf(config, "description");
+        JsonNode pageSize = config == null ? (rawState == null ? null : rawState.get("pageSize"))
+                : config.path("visual_settings").get("page_size");
+        return TableSettingsFields.of(configId, name, description,
+                pageSize != null && pageSize.canConvertToInt() ? pageSize.asInt() : null);
+    }
+
+    /** Applies an accepted editable-field change to the config, so a later preview carries it. */
+    void applySetting(String field, String value) {
+        if (config == null) {
+            return;
+        }
+        switch (field) {
+            case TableSettingsFields.NAME, TableSettingsFields.DESCRIPTION -> {
+                if (value == null) {
+                    config.remove(field);
+                } else {
+                    config.put(field, value);
+                }
+            }
+            case TableSettingsFields.PAGE_SIZE -> {
+                JsonNode vs = config.get("visual_settings");
+                ObjectNode visual = vs != null && vs.isObject() ? (ObjectNode) vs : config.putObject("visual_settings");
+                visual.put("page_size", Integer.parseInt(value));
+            }
+            default -> {
+            }
+        }
+    }
+
+    private static String textOf(JsonNode node, String field) {
+        return node != null && node.hasNonNull(field) ? node.get(field).asText() : null;
+    }
+
+    private static String clip(String s) {
+        return s.length() <= 4000 ? s : s.substring(0, 4000) + "…";
+    }
+}

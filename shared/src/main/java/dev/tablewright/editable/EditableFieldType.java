@@ -1,0 +1,26 @@
+package dev.tablewright.editable;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+
+import java.util.Locale;
+
+/** The value types of an editable field (seed 002): values travel as strings and are checked against the type. */
+public enum EditableFieldType {
+    STRING, NUMBER, BOOLEAN, ENUM;
+
+    @JsonValue
+    public String wireName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    @JsonCreator
+    public static EditableFieldType fromWire(String value) {
+        for (EditableFieldType t : values()) {
+            if (t.wireName().equals(value)) {
+                return t;
+            }
+        }
+        throw new IllegalArgumentException("unknown editable field type '" + value + "' (expected string, number, boolean or enum)");
+    }
+}
