@@ -3,6 +3,9 @@ package dev.tablewright.infra.runtime;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.functions.chat.stream.UiMessageStreamReader;
+import dev.tablewright.infra.model.ModelScript;
+import dev.tablewright.infra.model.RecordedRequest;
+import dev.tablewright.infra.model.ScriptedModelServer;
 import dev.tablewright.json.Json;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -22,16 +25,19 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * The chat function as Lambda runs it: its shaded jar unpacked as the task root, started through its
  * {@code AWS_LAMBDA_EXEC_WRAPPER} by the java21 bootstrap's command line, speaking the Runtime API's streaming
- * mode to the emulator. The handler comes from template.yaml; failure cases use a test-only handler in a side jar.
+ * mode to the emulator. The handler is template.yaml's (the real {@code ChatFunction} and its turn, against the
+ * scripted model); failure cases that the real turn never lets happen use a test-only handler in a side jar.
  */
 class ChatStreamingProcessTest {
 
     private RuntimeApiEmulator emulator;
+    private ScriptedModelServer model;
     private FunctionProcess function;
 
     @BeforeEach
     void startEmulator() throws Exception {
         emulator = RuntimeApiEmulator.start("ChatTurnFunction");
+        model = ScriptedModelServer.start();
     }
 
     @AfterEach
@@ -40,6 +46,7 @@ class ChatStreamingProcessTest {
             function.close();
         }
         emulator.close();
+        model.close();
     }
 
     static FunctionSpec chatSpec() throws Exception {
@@ -72,13 +79,49 @@ class ChatStreamingProcessTest {
         }
     }
 
-    @Test
-    void streamsTheHttpIntegrationResponseWithItsPreludeAndEndsWithDone() throws Exception {
-        function = FunctionProcess.start(chatSpec(), emulator, Map.of());
-        Invocation invocation = emulator.invoke(functionUrlEvent(userMessage("show me the inventory")));
-        InvocationResult result = await(invocation);
+    private Map<String, String> modelEnvironment() {
+        return Map.of("OPENAI_BASE_URL", model.baseUrl(), "OPENAI_API_KEY", "sk-local-not-a-secret", "OPENAI_MODEL", "scripted-model");
+    }
 
+    /** Reads chunks as they arrive until one holds {@code needle}; returns it. */
+    private Chunk awaitChunkContaining(Invocation invocation, String needle) throws InterruptedException {
+        StringBuilder seen = new StringBuilder();
+        while (true) {
+            Chunk chunk = invocation.nextChunk(Duration.ofSeconds(60));
+            if (chunk == null) {
+                throw new AssertionError("no chunk with " + needle + " arrived; seen: " + seen + "\nfunction output:\n" + function.output());
+            }
+            seen.append(chunk.text().replace('\0', '0'));
+            if (chunk.text().contains(needle)) {
+                return chunk;
+            }
+        }
+    }
+
+    @Test
+    void eventsArriveOneByOneWhileTheModelIsStillTalking() throws Exception {
+        model.enqueue(ModelScript.builder()
+                .turn(t -> t.text("The inventory ").waitFor("rest").text("has three ", "warehouses.").usage(900, 6))
+                .build());
+        function = FunctionProcess.start(chatSpec(), emulator, modelEnvironment());
+        Invocation invocation = emulator.invoke(functionUrlEvent(userMessage("how many warehouses are there?")));
+
+        // The client holds the first words while the model is held back before the rest of its answer.
+        Chunk first = awaitChunkContaining(invocation, "\"delta\":\"The inventory \"");
+        RecordedRequest modelRequest = model.lastRequest();
+        assertEquals("pending", modelRequest.answer().outcome(), "the model has not finished its answer");
+        assertEquals(1, modelRequest.answer().contentNanos().size(), "the model has sent only its first delta");
+        assertFalse(invocation.isDone());
+        model.release("rest");
+
+        InvocationResult result = await(invocation);
         assertTrue(result.succeeded(), () -> result.errorType() + " " + result.errorBody() + "\n" + function.output());
+        List<Long> modelSent = model.awaitAnswered(0, Duration.ofSeconds(30)).answer().contentNanos();
+        assertTrue(first.arrivedNanos() < modelSent.get(1), "the first delta reached the client before the model sent the second");
+        Chunk last = invocation.chunks().getLast();
+        assertTrue(last.arrivedNanos() > modelSent.getLast());
+
+        // the prelude: status and the UI stream headers as JSON, then exactly eight NULs
         assertTrue(result.streamed());
         assertEquals("streaming", result.headers().get("Lambda-Runtime-Function-Response-Mode"));
         assertEquals("chunked", result.headers().get("Transfer-Encoding"));
@@ -88,21 +131,45 @@ class ChatStreamingProcessTest {
         assertEquals("v1", http.headers().get("x-vercel-ai-ui-message-stream"));
         assertEquals("text/event-stream", http.headers().get("content-type"));
         assertEquals("no-cache", http.headers().get("cache-control"));
-        // the prelude is JSON followed by exactly eight NULs
         byte[] raw = result.body();
         for (int i = http.preludeLength() - 8; i < http.preludeLength(); i++) {
             assertEquals(0, raw[i]);
         }
-        assertTrue(raw[http.preludeLength() - 9] == '}', "the prelude's JSON ends right before the NULs");
+        assertEquals('}', raw[http.preludeLength() - 9], "the prelude's JSON ends right before the NULs");
+        assertTrue(invocation.chunks().getFirst().text().startsWith("{\"statusCode\":200"));
 
         UiMessageStreamReader.Parsed parsed = UiMessageStreamReader.parse(http.bodyText());
         assertTrue(parsed.done(), "ends with data: [DONE]");
         assertEquals("start", parsed.types().getFirst());
         assertEquals("finish", parsed.types().getLast());
-        // one HTTP chunk per event: the first chunk carries the prelude and the first event
-        List<Chunk> chunks = invocation.chunks();
-        assertEquals(parsed.parts().size() + 1, chunks.size(), "one chunk per part plus [DONE]");
-        assertTrue(chunks.getFirst().text().endsWith("\n\n"));
+        StringBuilder text = new StringBuilder();
+        parsed.ofType("text-delta").forEach(p -> text.append(p.get("delta").asText()));
+        assertEquals("The inventory has three warehouses.", text.toString());
+        // one HTTP chunk per event (the prelude rides with the first), so none waited for another
+        assertEquals(parsed.parts().size() + 1, invocation.chunks().size(), "one chunk per part plus [DONE]");
+        assertTrue(modelRequest.systemPrompt().length() > 0);
+        assertEquals("user", modelRequest.roles().getLast());
+    }
+
+    @Test
+    void aDroppedStreamStopsTheModelAndTheRuntimeServesTheNextInvocation() throws Exception {
+        model.enqueue(ModelScript.builder().turn(t -> {
+            t.text("Listing");
+            for (int i = 0; i < 400; i++) {
+                t.delay(25).text(" item " + i + ",");
+            }
+        }).say("Still here.").build());
+        function = FunctionProcess.start(chatSpec(), emulator, modelEnvironment());
+        Invocation invocation = emulator.invoke(functionUrlEvent(userMessage("list everything")));
+        awaitChunkContaining(invocation, "\"delta\":\"Listing\"");
+        invocation.dropStream();
+        assertEquals(InvocationResult.Outcome.DROPPED, await(invocation).outcome());
+        // the function closes the model's stream instead of reading it to the end (about 10 s of tokens)
+        assertEquals("client-gone", model.awaitAnswered(0, Duration.ofSeconds(60)).answer().outcome());
+
+        InvocationResult next = await(emulator.invoke(functionUrlEvent(userMessage("are you there?"))));
+        assertTrue(next.succeeded(), () -> next.errorBody() + "\n" + function.output());
+        assertTrue(HttpIntegrationResponse.parse(next.body()).bodyText().contains("Still here."));
     }
 
     @Test
