@@ -6,6 +6,13 @@ MVN ?= mvn
 
 # build-<LogicalId>: MODULE=<functions/<module>>
 # (the template test checks that every function of template.yaml is listed here, and nothing else)
+build-CreateInputRequestFunction: MODULE=user-input
+build-ListInputRequestsFunction: MODULE=user-input
+build-SubmitInputResponseFunction: MODULE=user-input
+build-CancelInputRequestFunction: MODULE=user-input
+build-GetSavedValuesFunction: MODULE=user-input
+build-ListUserValuesFunction: MODULE=user-input
+build-ClearUserValueFunction: MODULE=user-input
 
 # operation tools
 build-ApplyColumnChangeFunction: MODULE=tools
@@ -15,6 +22,22 @@ build-ApplySortChangeFunction: MODULE=tools
 build-ValidateTableConfigFunction: MODULE=tools
 build-DiscoverTableReferenceFunction: MODULE=tools
 build-ChatTurnFunction: MODULE=chat-turn
+
+# config store tools and config/preview routes
+build-GetTableConfigFunction: MODULE=configs
+build-ListTableConfigsFunction: MODULE=configs
+build-CreateTableConfigFunction: MODULE=configs
+build-UpdateTableConfigFunction: MODULE=configs
+build-ListConfigsFunction: MODULE=configs
+build-CreateConfigFunction: MODULE=configs
+build-GetConfigFunction: MODULE=configs
+build-UpdateConfigFunction: MODULE=configs
+build-ListConfigVersionsFunction: MODULE=configs
+build-GetConfigVersionFunction: MODULE=configs
+build-RestoreConfigVersionFunction: MODULE=configs
+build-GetPreviewFunction: MODULE=configs
+build-AcceptPreviewFunction: MODULE=configs
+build-RejectPreviewFunction: MODULE=configs
 
 # A target-specific MODULE above selects the module; this pattern rule is the recipe for all of them.
 # FORCE: a pattern target cannot be .PHONY, and a stray file named build-X must not make X look up to date.

@@ -15,6 +15,7 @@ import dev.tablewright.store.StoreUnavailableException;
 import dev.tablewright.configstore.StoredConfig;
 import dev.tablewright.configstore.VersionConflictException;
 import dev.tablewright.json.Json;
+import dev.tablewright.lambda.Env;
 import dev.tablewright.preview.PendingPreview;
 import dev.tablewright.preview.PreviewNotFoundException;
 import dev.tablewright.preview.PreviewNotPendingException;
@@ -72,6 +73,11 @@ public final class DynamoConfigStore implements ConfigStore {
     private final DynamoDbClient dynamo;
     private final String table;
     private final String previewsTable;
+
+    /** The table names from {@code CONFIGS_TABLE} and {@code PREVIEWS_TABLE} (template.yaml sets both). */
+    public static DynamoConfigStore fromEnvironment(DynamoDbClient dynamo) {
+        return new DynamoConfigStore(dynamo, Env.get("CONFIGS_TABLE", "ConfigsTable"), Env.get("PREVIEWS_TABLE", "PreviewsTable"));
+    }
 
     public DynamoConfigStore(DynamoDbClient dynamo, String configsTable, String previewsTable) {
         this.dynamo = dynamo;

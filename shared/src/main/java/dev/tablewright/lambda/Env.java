@@ -43,6 +43,17 @@ public final class Env {
         return value;
     }
 
+    /**
+     * The whole environment as a map: the process environment with the in-process overrides on top. For code that
+     * takes its settings from a {@code Map<String, String>} (read names from it with literals, as above).
+     */
+    public static Map<String, String> all() {
+        Map<String, String> merged = new java.util.HashMap<>(System.getenv());
+        merged.putAll(OVERRIDES);
+        merged.values().removeIf(String::isBlank);
+        return Map.copyOf(merged);
+    }
+
     /** In-process only (local stack, tests): values that take precedence over the process environment. */
     public static void override(Map<String, String> values) {
         OVERRIDES.putAll(values);

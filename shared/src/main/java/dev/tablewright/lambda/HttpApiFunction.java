@@ -27,7 +27,13 @@ public abstract class HttpApiFunction implements RequestHandler<APIGatewayV2HTTP
 
     @Override
     public final APIGatewayV2HTTPResponse handleRequest(APIGatewayV2HTTPEvent event, Context context) {
-        return respond(event, context).toEvent();
+        HttpResponse response = respond(event, context);
+        try {
+            return response.toEvent();
+        } catch (RuntimeException e) {
+            LOG.error("response could not be written", e);
+            return HttpResponse.error(500, new ApiError("internal", "internal error"), Map.of()).toEvent();
+        }
     }
 
     /** The answer before it is turned into the Lambda response type (tests and the local gateway read it here). */

@@ -13,6 +13,7 @@ import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.proc.DefaultJWTClaimsVerifier;
 import com.nimbusds.jwt.proc.DefaultJWTProcessor;
 import dev.tablewright.json.Json;
+import dev.tablewright.logging.StructuredLog;
 
 import java.net.MalformedURLException;
 import java.net.URI;
@@ -49,6 +50,7 @@ public final class JwtVerifier {
         }
     }
 
+    private static final StructuredLog LOG = StructuredLog.of(JwtVerifier.class);
     private static final Set<JWSAlgorithm> ALGORITHMS = Set.of(
             JWSAlgorithm.RS256, JWSAlgorithm.RS384, JWSAlgorithm.RS512,
             JWSAlgorithm.ES256, JWSAlgorithm.ES384, JWSAlgorithm.ES512);
@@ -95,6 +97,28 @@ public final class JwtVerifier {
             return token.isEmpty() ? Optional.empty() : Optional.of(token);
         }
         return Optional.empty();
+    }
+
+    /**
+     * The verified caller's id for a function URL (or HTTP API) event with an {@code authorization} header, or
+     * null when the token is missing or does not verify (the reason is logged, never the token).
+     */
+    public String userIdOf(JsonNode event) {
+        JsonNode headers = event == null ? null : event.path("headers");
+        String header = null;
+        if (headers != null && headers.isObject()) {
+            for (var e : headers.properties()) {
+                if (e.getKey().equalsIgnoreCase("authorization")) {
+                    header = e.getValue().asText(null);
+                }
+            }
+        }
+        try {
+            return verifyAuthorization(header).userId();
+        } catch (Rejected e) {
+            LOG.info("caller not authenticated", "reason", e.getMessage());
+            return null;
+        }
     }
 
     /** Verifies the value of an Authorization header. */

@@ -41,7 +41,7 @@ public abstract class ToolFunction implements RequestStreamHandler {
      * (a tool whose required values are neither in its arguments nor in the session values answers
      * {@code needs_input} instead of running).
      */
-    static final ExecutionGate DEFAULT_GATE = ExecutionGate.NONE;
+    static final ExecutionGate DEFAULT_GATE = dev.tablewright.userinput.UserInputGate.INSTANCE;
 
     private static final StructuredLog LOG = StructuredLog.of(ToolFunction.class);
     private static final ObjectWriter OUTCOME_WRITER = Json.MAPPER.writerFor(ToolOutcome.class);
@@ -101,7 +101,7 @@ public abstract class ToolFunction implements RequestStreamHandler {
         ToolOutcome outcome;
         try {
             Optional<ToolOutcome> gated = gate.check(definition, invocation);
-            outcome = gated.isPresent() ? gated.get() : tool.execute(invocation);
+            outcome = gated.isPresent() ? gated.get() : tool.execute(gate.admit(definition, invocation));
             if (outcome == null) {
                 throw new IllegalStateException("tool answered no outcome");
             }

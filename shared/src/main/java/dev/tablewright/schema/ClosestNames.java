@@ -14,7 +14,7 @@ import java.util.Locale;
 public final class ClosestNames {
 
     static final int MAX_CHARS = 64;
-    static final int MAX_CANDIDATES = 5000;
+    static final int MAX_CANDIDATES = 2000;
 
     private ClosestNames() {
     }

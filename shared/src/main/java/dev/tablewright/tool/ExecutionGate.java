@@ -14,4 +14,12 @@ public interface ExecutionGate {
     ExecutionGate NONE = (tool, invocation) -> Optional.empty();
 
     Optional<ToolOutcome> check(ToolDefinition tool, ToolInvocation invocation);
+
+    /**
+     * The invocation the tool runs with once {@link #check} let it through: e.g. with the saved input values
+     * merged into its arguments. Default: unchanged.
+     */
+    default ToolInvocation admit(ToolDefinition tool, ToolInvocation invocation) {
+        return invocation;
+    }
 }

@@ -39,6 +39,10 @@ public final class ToolRegistry {
             // ---- operation tools (functions/tools) ----
             // ---- user input ----
             // ---- database tools, config store, previews (functions/configs) ----
+            dev.tablewright.tools.GetTableConfigTool.DEFINITION,
+            dev.tablewright.tools.ListTableConfigsTool.DEFINITION,
+            dev.tablewright.tools.CreateTableConfigTool.DEFINITION,
+            dev.tablewright.tools.UpdateTableConfigTool.DEFINITION,
             // ---- chat-internal tools (run inside the chat function) ----
             dev.tablewright.chat.ChatToolDefinitions.SEARCH_TOOLS,
             dev.tablewright.chat.ChatToolDefinitions.UPDATE_EDITABLE_STATUS

@@ -255,18 +255,21 @@ abstract class ConfigStoreSuite {
     @Test
     void expiredAndRejectedPreviewsCannotBeAccepted() {
         StoredConfig v1 = configs.create(owner, SampleConfigs.orders("Timed"), now);
+        // Expired but not yet swept by TTL (DynamoDB deletes expired items lazily; DynamoDB Local does it within
+        // seconds): the preview lives a minute, and the store is asked two minutes later.
         PendingPreview shortLived = PendingPreview.create(owner, "c_1", v1.configId(), 1L, "short",
-                SampleConfigs.describe(v1.config(), "short"), null, now.minusSeconds(120), Duration.ofSeconds(60));
+                SampleConfigs.describe(v1.config(), "short"), null, now, Duration.ofSeconds(60));
         previews.save(shortLived);
+        Instant later = now.plusSeconds(120);
         assertEquals(PreviewStatus.EXPIRED, assertThrows(PreviewNotPendingException.class,
-                () -> configs.applyPreview(shortLived, now)).status());
+                () -> configs.applyPreview(shortLived, later)).status());
         // the same refusal even when the caller's copy of the preview still looks pending: the condition runs in DynamoDB
         PendingPreview stale = new PendingPreview(shortLived.previewId(), owner, "c_1", v1.configId(), 1L, "short",
-                shortLived.config(), null, PreviewStatus.PENDING, now, now.plusSeconds(3600));
+                shortLived.config(), null, PreviewStatus.PENDING, now, later.plusSeconds(3600));
         assertEquals(PreviewStatus.EXPIRED, assertThrows(PreviewNotPendingException.class,
-                () -> configs.applyPreview(stale, now)).status());
+                () -> configs.applyPreview(stale, later)).status());
         assertEquals(PreviewStatus.EXPIRED, assertThrows(PreviewNotPendingException.class,
-                () -> previews.reject(owner, shortLived.previewId(), now)).status());
+                () -> previews.reject(owner, shortLived.previewId(), later)).status());
 
         PendingPreview rejected = previews(v1, "no thanks");
         assertEquals(PreviewStatus.REJECTED, previews.reject(owner, rejected.previewId(), now).status());

@@ -3,6 +3,8 @@ package dev.tablewright.infra.dynamodb;
 import dev.tablewright.dynamodb.DynamoDbClients;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.localstack.LocalStackContainer;
@@ -27,12 +29,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <ul>
  *   <li>{@link #dynamoDbLocal()}: DynamoDB Local in this JVM; runs everywhere.</li>
  *   <li>{@link #localStack()}: LocalStack through Testcontainers. Where Docker is not available (this machine, CI)
- *       the whole class is <em>skipped</em> (aborted in {@code beforeAll}, reported as skipped), never failed.</li>
+ *       the whole class is <em>skipped</em> (disabled by this extension's execution condition, reported as skipped
+ *       with the reason), never failed.</li>
  * </ul>
  * Before the class runs, the template's tables are created with a prefix unique to the class, so suites sharing
  * an engine never see each other's items.
  */
-public final class DynamoDbEngine implements BeforeAllCallback {
+public final class DynamoDbEngine implements BeforeAllCallback, ExecutionCondition {
 
     /** The LocalStack image the suites pin (override with -Dlocalstack.image=...). */
     public static final String LOCALSTACK_IMAGE = System.getProperty("localstack.image", "localstack/localstack:3.8");
@@ -58,6 +61,29 @@ public final class DynamoDbEngine implements BeforeAllCallback {
     }
 
     @Override
+    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+        if (name.equals("localstack") && !dockerAvailable()) {
+            return ConditionEvaluationResult.disabled("Docker is not available: the LocalStack run of this suite is skipped");
+        }
+        return ConditionEvaluationResult.enabled(name);
+    }
+
+    private static volatile Boolean docker;
+
+    private static boolean dockerAvailable() {
+        if (docker == null) {
+            boolean available;
+            try {
+                available = DockerClientFactory.instance().isDockerAvailable();
+            } catch (RuntimeException | LinkageError e) {
+                available = false;
+            }
+            docker = available;
+        }
+        return docker;
+    }
+
+    @Override
     public void beforeAll(ExtensionContext context) {
         endpoint = switch (name) {
             case "dynamodb-local" -> DynamoDbLocalLauncher.shared().endpoint();
@@ -69,13 +95,7 @@ public final class DynamoDbEngine implements BeforeAllCallback {
     }
 
     private static synchronized URI localStackEndpoint() {
-        boolean docker;
-        try {
-            docker = DockerClientFactory.instance().isDockerAvailable();
-        } catch (RuntimeException | LinkageError e) {
-            docker = false;
-        }
-        Assumptions.assumeTrue(docker, "Docker is not available: the LocalStack run of this suite is skipped");
+        Assumptions.assumeTrue(dockerAvailable(), "Docker is not available: the LocalStack run of this suite is skipped");
         if (localStack == null) {
             localStack = new LocalStackContainer(DockerImageName.parse(LOCALSTACK_IMAGE))
                     .withServices(LocalStackContainer.Service.DYNAMODB);

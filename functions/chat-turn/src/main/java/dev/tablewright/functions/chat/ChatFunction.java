@@ -15,6 +15,8 @@ import dev.tablewright.functions.chat.tools.LambdaToolInvoker;
 import dev.tablewright.functions.chat.tools.ToolInvoker;
 import dev.tablewright.functions.chat.tools.UserInputPort;
 import dev.tablewright.json.Json;
+import dev.tablewright.lambda.Env;
+import dev.tablewright.lambda.JwtVerifier;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.tool.ToolRegistry;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
@@ -45,14 +47,16 @@ public final class ChatFunction implements ChatTurnHandler {
     private final Supplier<Optional<Instant>> invocationDeadline;
 
     public ChatFunction() {
-        this(System.getenv());
+        this(Env.all());
     }
 
     ChatFunction(Map<String, String> env) {
         this(new OpenAiChatModel(ModelSettings.fromEnvironment(env, new SecretsManagerApiKeySource())),
                 new LambdaToolInvoker(LambdaClient.builder().httpClient(UrlConnectionHttpClient.create()).build(),
                         LambdaToolInvoker.functionsFromEnvironment(env)),
-                UserInputPort.NONE, TurnLimits.fromEnvironment(env), ChatFunction::developmentIdentity, Optional::empty);
+                UserInputPort.NONE, TurnLimits.fromEnvironment(env),
+                // The function URL has no authorizer: the caller is the verified JWT's sub, or nobody (401).
+                JwtVerifier.fromEnvironment()::userIdOf, Optional::empty);
     }
 
     /** For tests and the local stack: every part supplied. */

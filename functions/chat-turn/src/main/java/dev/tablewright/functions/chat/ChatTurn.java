@@ -339,6 +339,7 @@ public final class ChatTurn {
             @Override
             public void toolCallStarted(String toolCallId, String toolName) throws IOException {
                 checkClient();
+                closeText(); // the text before a tool call is complete: the client renders it as one block
                 emitted = true;
                 ui.toolInputStart(toolCallId, toolName);
             }

@@ -38,6 +38,14 @@ public record TurnLimits(int maxSteps, int maxToolCallsPerStep, int maxRepairs, 
         return new TurnLimits(maxSteps, maxToolCallsPerStep, maxRepairs, maxOutputTokens, maxTurnTokens, d, deadlineMargin, modelAttempts, retryBackoff);
     }
 
+    public TurnLimits withMaxSteps(int n) {
+        return new TurnLimits(n, maxToolCallsPerStep, maxRepairs, maxOutputTokens, maxTurnTokens, maxTurnDuration, deadlineMargin, modelAttempts, retryBackoff);
+    }
+
+    public TurnLimits withMaxToolCallsPerStep(int n) {
+        return new TurnLimits(maxSteps, n, maxRepairs, maxOutputTokens, maxTurnTokens, maxTurnDuration, deadlineMargin, modelAttempts, retryBackoff);
+    }
+
     public TurnLimits withRetryBackoff(Duration d) {
         return new TurnLimits(maxSteps, maxToolCallsPerStep, maxRepairs, maxOutputTokens, maxTurnTokens, maxTurnDuration, deadlineMargin, modelAttempts, d);
     }

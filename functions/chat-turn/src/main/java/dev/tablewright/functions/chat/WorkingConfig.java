@@ -2,6 +2,8 @@ package dev.tablewright.functions.chat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.config.BuilderStateMapping;
+import dev.tablewright.config.TableBuilderState;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.editable.EditableStatus;
 import dev.tablewright.editable.TableSettingsFields;
@@ -22,11 +24,40 @@ final class WorkingConfig {
 
     WorkingConfig(ChatContext context) {
         JsonNode initial = context.config() != null ? context.config()
-                : context.state() != null && context.state().has("data_source") ? context.state() : null;
+                : context.state() != null && context.state().has("data_source") ? context.state()
+                : fromBuilderState(context.state());
         this.config = initial == null ? null : ((ObjectNode) initial).deepCopy();
         this.rawState = initial == null ? context.state() : null;
         this.configId = context.configId() != null ? context.configId()
                 : config != null && config.hasNonNull("id") ? config.get("id").asText() : null;
+    }
+
+    /**
+     * The builder's {@code TableBuilderState} mapped to a Config (the one mapping in shared); the page's own settings
+     * ({@code name}, {@code description}, {@code pageSize}) ride along when the page sends them beside the state.
+     * Null when there is no base table yet or the state does not read as one.
+     */
+    private static JsonNode fromBuilderState(JsonNode state) {
+        if (state == null || !state.has("baseTable")) {
+            return null;
+        }
+        try {
+            TableBuilderState builder = Json.convert(state, TableBuilderState.class);
+            ObjectNode config = (ObjectNode) Json.tree(BuilderStateMapping.toConfig(builder));
+            for (String field : new String[]{"id", "name", "description"}) {
+                if (state.hasNonNull(field)) {
+                    config.set(field, state.get(field));
+                }
+            }
+            if (state.path("pageSize").canConvertToInt()) {
+                JsonNode vs = config.get("visual_settings");
+                ObjectNode visual = vs != null && vs.isObject() ? (ObjectNode) vs : config.putObject("visual_settings");
+                visual.put("page_size", state.get("pageSize").asInt());
+            }
+            return config;
+        } catch (RuntimeException e) {
+            return null; // rendered raw in the prompt instead
+        }
     }
 
     ObjectNode current() {

@@ -1,0 +1,121 @@
+package dev.tablewright.functions.configs;
+
+import dev.tablewright.configstore.ConfigNameTakenException;
+import dev.tablewright.configstore.ConfigNotFoundException;
+import dev.tablewright.configstore.InvalidConfigException;
+import dev.tablewright.configstore.InvalidCursorException;
+import dev.tablewright.configstore.VersionConflictException;
+import dev.tablewright.lambda.ApiError;
+import dev.tablewright.lambda.HttpApiException;
+import dev.tablewright.lambda.HttpApiFunction;
+import dev.tablewright.lambda.HttpRequest;
+import dev.tablewright.lambda.HttpResponse;
+import dev.tablewright.preview.PreviewNotFoundException;
+import dev.tablewright.preview.PreviewNotPendingException;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Base of the config and preview routes: the stores' failures as the API's answers.
+ * <ul>
+ *   <li>absent, or another owner's → 404 {@code not_found} (the same answer either way);</li>
+ *   <li>the config moved past the version a change was built on → 409 {@code version_conflict} with
+ *       {@code currentVersion} (for a preview: preview again on the current version);</li>
+ *   <li>a preview already accepted, rejected or expired → 409 {@code preview_not_pending} with {@code currentStatus};</li>
+ *   <li>a name another config has → 409 {@code name_taken}; a config that cannot be stored → 400 naming the field.</li>
+ * </ul>
+ * A DynamoDB fault is {@link HttpApiFunction}'s 503 with Retry-After.
+ */
+abstract class ConfigApiFunction extends HttpApiFunction {
+
+    /** Configs are stored up to 300 KB; the body around one is small. */
+    static final int MAX_BODY_BYTES = 400 * 1024;
+
+    protected final ConfigServices services;
+
+    protected ConfigApiFunction(ConfigServices services) {
+        this.services = services;
+    }
+
+    @Override
+    protected final HttpResponse handle(HttpRequest request) {
+        try {
+            return serve(request, request.caller().ownerId());
+        } catch (ConfigNotFoundException | PreviewNotFoundException e) {
+            throw HttpApiException.notFound(e.getMessage());
+        } catch (VersionConflictException e) {
+            Map<String, Object> details = new LinkedHashMap<>();
+            details.put("configId", e.configId());
+            details.put("baseVersion", e.baseVersion());
+            if (e.currentVersion() != null) {
+                details.put("currentVersion", e.currentVersion());
+            }
+            throw new HttpApiException(409, new ApiError("version_conflict", e.getMessage() + conflictAdvice(), List.of(), details));
+        } catch (PreviewNotPendingException e) {
+            throw new HttpApiException(409, new ApiError("preview_not_pending", e.getMessage(), List.of(),
+                    Map.of("currentStatus", e.status().wireName())));
+        } catch (ConfigNameTakenException e) {
+            throw new HttpApiException(409, new ApiError("name_taken", e.getMessage(), List.of(), Map.of("field", "config.name")));
+        } catch (InvalidConfigException e) {
+            throw HttpApiException.invalid(e.getMessage(), e.errors());
+        } catch (InvalidCursorException e) {
+            throw HttpApiException.invalid("query.cursor", e.getMessage());
+        }
+    }
+
+    protected abstract HttpResponse serve(HttpRequest request, String ownerId);
+
+    /** What the client should do after a version conflict on this route. */
+    protected String conflictAdvice() {
+        return "; reload the config and apply the change to the current version";
+    }
+
+    @Override
+    protected int maxBodyBytes() {
+        return MAX_BODY_BYTES;
+    }
+
+    /** A positive whole number from a route parameter, or 400 naming it. */
+    static long version(HttpRequest request, String name) {
+        String raw = request.pathId(name);
+        try {
+            long v = Long.parseLong(raw);
+            if (v >= 1) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // answered below
+        }
+        throw HttpApiException.invalid("path." + name, "route parameter '" + name + "' must be a version number (1, 2, ...)");
+    }
+
+    /** The {@code limit} query parameter: 1..100, default 25. */
+    static int limit(HttpRequest request) {
+        String raw = request.query("limit").orElse(null);
+        if (raw == null) {
+            return 25;
+        }
+        try {
+            int v = Integer.parseInt(raw);
+            if (v >= 1 && v <= 100) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // answered below
+        }
+        throw HttpApiException.invalid("query.limit", "limit must be a whole number from 1 to 100");
+    }
+
+    /** A required body field that must be a positive version number. */
+    static long baseVersion(Long value) {
+        if (value == null) {
+            throw HttpApiException.invalid("baseVersion", "baseVersion is required: the version this change builds on");
+        }
+        if (value < 1) {
+            throw HttpApiException.invalid("baseVersion", "baseVersion must be 1 or more");
+        }
+        return value;
+    }
+}

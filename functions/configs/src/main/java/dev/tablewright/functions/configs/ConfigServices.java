@@ -1,0 +1,33 @@
+package dev.tablewright.functions.configs;
+
+import dev.tablewright.configstore.ConfigStore;
+import dev.tablewright.dynamodb.DynamoConfigStore;
+import dev.tablewright.dynamodb.DynamoDbClients;
+import dev.tablewright.dynamodb.DynamoPreviewStore;
+import dev.tablewright.preview.PreviewDecisions;
+import dev.tablewright.preview.PreviewStore;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+import java.time.Clock;
+
+/**
+ * What a config or preview handler works with, built once per function instance (at init, in the handler's
+ * no-arg constructor) from the environment: one DynamoDB client, the two stores, the clock. Tests and the local
+ * stack pass their own through each handler's {@code (ConfigServices)} constructor.
+ */
+public record ConfigServices(ConfigStore configs, PreviewStore previews, PreviewDecisions decisions, Clock clock) {
+
+    /** {@code DYNAMODB_ENDPOINT}, {@code CONFIGS_TABLE}, {@code PREVIEWS_TABLE} from the environment. */
+    public static ConfigServices fromEnvironment() {
+        DynamoDbClient dynamo = DynamoDbClients.fromEnvironment();
+        return of(DynamoConfigStore.fromEnvironment(dynamo), DynamoPreviewStore.fromEnvironment(dynamo), Clock.systemUTC());
+    }
+
+    public static ConfigServices of(DynamoDbClient dynamo, String configsTable, String previewsTable, Clock clock) {
+        return of(new DynamoConfigStore(dynamo, configsTable, previewsTable), new DynamoPreviewStore(dynamo, previewsTable), clock);
+    }
+
+    private static ConfigServices of(ConfigStore configs, PreviewStore previews, Clock clock) {
+        return new ConfigServices(configs, previews, new PreviewDecisions(previews, configs), clock);
+    }
+}

@@ -1,0 +1,36 @@
+package dev.tablewright.functions.configs;
+
+import dev.tablewright.config.TableConfig;
+import dev.tablewright.lambda.HttpApiException;
+import dev.tablewright.lambda.HttpRequest;
+import dev.tablewright.lambda.HttpResponse;
+
+/**
+ * {@code PUT /configs/{configId}} {@code {"baseVersion": n, "config": {...}}}: the user's own edit, saved as version
+ * n+1 only if the config is still at n (409 {@code version_conflict} otherwise). Nothing is overwritten.
+ */
+public final class UpdateConfigFunction extends ConfigApiFunction {
+
+    record Body(Long baseVersion, TableConfig config) {
+    }
+
+    public UpdateConfigFunction() {
+        super(ConfigServices.fromEnvironment());
+    }
+
+    public UpdateConfigFunction(ConfigServices services) {
+        super(services);
+    }
+
+    @Override
+    protected HttpResponse serve(HttpRequest request, String ownerId) {
+        String configId = request.pathId("configId");
+        Body body = request.body(Body.class);
+        long base = baseVersion(body.baseVersion());
+        if (body.config() == null) {
+            throw HttpApiException.invalid("config", "config is required");
+        }
+        return HttpResponse.ok(ApiViews.config(services.configs().update(ownerId, configId, base, body.config(),
+                services.clock().instant())));
+    }
+}

@@ -1,0 +1,41 @@
+package dev.tablewright.functions.userinput;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tablewright.lambda.HttpRequest;
+import dev.tablewright.lambda.HttpResponse;
+import dev.tablewright.userinput.InputRequestService;
+import dev.tablewright.userinput.InputRequestView;
+import dev.tablewright.userinput.SavedValueView;
+
+import java.util.Map;
+
+/**
+ * {@code POST /conversations/{conversationId}/input-requests/{toolCallId}/response} with {@code {"values": {...}}}:
+ * completes the request exactly once (200); bad values → 400 naming each field; already completed, cancelled or
+ * expired → 409 with {@code currentStatus}.
+ */
+public final class SubmitInputResponseFunction extends UserInputFunction {
+
+    /** The body: the user's values, field name → value. */
+    record Body(JsonNode values) {
+    }
+
+    public SubmitInputResponseFunction() {
+        super();
+    }
+
+    public SubmitInputResponseFunction(InputRequestService service) {
+        super(service);
+    }
+
+    @Override
+    protected HttpResponse serve(HttpRequest request) {
+        String conversationId = request.pathId("conversationId");
+        String toolCallId = request.pathId("toolCallId");
+        Body body = request.body(Body.class);
+        var submitted = service.submit(request.caller().ownerId(), conversationId, toolCallId, body.values());
+        return HttpResponse.ok(Map.of(
+                "request", InputRequestView.of(submitted.request(), service.now()),
+                "saved", submitted.saved().stream().map(SavedValueView::of).toList()));
+    }
+}

@@ -1,0 +1,94 @@
+package dev.tablewright.infra.chat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.chat.ChatToolDefinitions;
+import dev.tablewright.functions.chat.ChatFunction;
+import dev.tablewright.functions.chat.ChatTurn;
+import dev.tablewright.functions.chat.TurnLimits;
+import dev.tablewright.functions.chat.model.ModelSettings;
+import dev.tablewright.functions.chat.model.OpenAiChatModel;
+import dev.tablewright.functions.chat.stream.InMemoryResponseStream;
+import dev.tablewright.functions.chat.stream.UiMessageStreamReader;
+import dev.tablewright.functions.chat.tools.InProcessToolInvoker;
+import dev.tablewright.functions.chat.tools.UserInputPort;
+import dev.tablewright.infra.model.ScriptedModelServer;
+import dev.tablewright.json.Json;
+import dev.tablewright.tool.Tool;
+import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.tool.ToolRegistry;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * A chat turn wired as in production but in-process: the real openai-java client against the scripted model
+ * server, the real tools in-process, the real UI message stream writer into an in-memory response.
+ */
+final class ChatHarness implements AutoCloseable {
+
+    final ScriptedModelServer model;
+    final List<Tool> tools;
+    final ToolRegistry registry;
+    UserInputPort userInput = UserInputPort.NONE;
+    TurnLimits limits = TurnLimits.DEFAULT.withRetryBackoff(Duration.ofMillis(20));
+
+    ChatHarness(List<Tool> tools) throws Exception {
+        this.model = ScriptedModelServer.start();
+        this.tools = List.copyOf(tools);
+        List<ToolDefinition> definitions = new ArrayList<>();
+        tools.forEach(t -> definitions.add(t.definition()));
+        definitions.addAll(ChatToolDefinitions.ALL);
+        this.registry = new ToolRegistry(definitions);
+    }
+
+    ChatFunction function() {
+        OpenAiChatModel chatModel = new OpenAiChatModel(new ModelSettings(model.baseUrl(), "scripted-model", "sk-test-not-a-secret", Duration.ofSeconds(10)));
+        ChatTurn turn = new ChatTurn(chatModel, registry, new InProcessToolInvoker(tools), userInput, limits, Clock.systemUTC());
+        return new ChatFunction(turn, event -> "user_1", Optional::empty);
+    }
+
+    /** One request through the handler; the response as it reached the (in-memory) client. */
+    Turn send(String body) {
+        return send(body, r -> { });
+    }
+
+    Turn send(String body, Consumer<InMemoryResponseStream> beforeRun) {
+        InMemoryResponseStream response = new InMemoryResponseStream();
+        beforeRun.accept(response);
+        ObjectNode event = Json.object().put("body", body).put("isBase64Encoded", false);
+        event.putObject("requestContext").put("requestId", "req_test");
+        function().handle(event, response);
+        return new Turn(response, response.statusCode() != null && response.statusCode() == 200
+                ? UiMessageStreamReader.parse(response.body()) : null);
+    }
+
+    record Turn(InMemoryResponseStream response, UiMessageStreamReader.Parsed stream) {
+        List<String> types() {
+            return stream.types();
+        }
+
+        String text() {
+            StringBuilder out = new StringBuilder();
+            stream.ofType("text-delta").forEach(p -> out.append(p.path("delta").asText()));
+            return out.toString();
+        }
+
+        JsonNode first(String type) {
+            List<JsonNode> parts = stream.ofType(type);
+            if (parts.isEmpty()) {
+                throw new AssertionError("no " + type + " part in " + types());
+            }
+            return parts.get(0);
+        }
+    }
+
+    @Override
+    public void close() {
+        model.close();
+    }
+}

@@ -1,0 +1,132 @@
+package dev.tablewright.tools;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.config.TableConfig;
+import dev.tablewright.configstore.ConfigNameTakenException;
+import dev.tablewright.configstore.ConfigNotFoundException;
+import dev.tablewright.configstore.InvalidConfigException;
+import dev.tablewright.configstore.InvalidCursorException;
+import dev.tablewright.configstore.StoredConfig;
+import dev.tablewright.configstore.VersionConflictException;
+import dev.tablewright.json.Json;
+import dev.tablewright.store.StoreUnavailableException;
+import dev.tablewright.tool.ToolArguments;
+import dev.tablewright.tool.ToolError;
+import dev.tablewright.tool.ToolInvocation;
+import dev.tablewright.tool.ToolOutcome;
+import dev.tablewright.validation.ValidateConfig;
+import dev.tablewright.validation.ValidationError;
+import dev.tablewright.validation.ValidationReport;
+
+import java.util.List;
+
+/**
+ * What the config store tools share: the caller, argument problems and the store's failures as tool errors the model
+ * can act on, and the answer shape of a stored config. Arguments are read with {@link ToolArguments}.
+ */
+final class ConfigTools {
+
+    /** Thrown inside a tool for bad arguments; {@link #run} turns it into the error outcome. */
+    static final class BadArguments extends RuntimeException {
+        final List<ValidationError> errors;
+
+        BadArguments(String field, String message) {
+            this(List.of(new ValidationError(field, message)));
+        }
+
+        BadArguments(List<ValidationError> errors) {
+            super(errors.isEmpty() ? "invalid arguments" : errors.get(0).field() + ": " + errors.get(0).message()
+                    + (errors.size() > 1 ? " (and " + (errors.size() - 1) + " more)" : ""), null, false, false);
+            this.errors = List.copyOf(errors);
+        }
+    }
+
+    private ConfigTools() {
+    }
+
+    static ObjectNode schema(String json) {
+        try {
+            return (ObjectNode) Json.parse(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("bad built-in schema", e);
+        }
+    }
+
+    /** Runs a tool body, answering the store's and the arguments' failures as error outcomes. */
+    static ToolOutcome run(java.util.function.Supplier<JsonNode> body) {
+        try {
+            return ToolOutcome.ok(body.get());
+        } catch (BadArguments e) {
+            return ToolOutcome.error(new ToolError("invalid_arguments", e.getMessage(), e.errors));
+        } catch (InvalidConfigException e) {
+            return ToolOutcome.error(new ToolError("invalid_arguments", e.getMessage(), e.errors()));
+        } catch (InvalidCursorException e) {
+            return ToolOutcome.error(new ToolError("invalid_arguments", "cursor: " + e.getMessage(),
+                    List.of(new ValidationError("cursor", e.getMessage()))));
+        } catch (ConfigNotFoundException e) {
+            return ToolOutcome.error("not_found", e.getMessage() + "; list_table_configs shows the saved configs");
+        } catch (VersionConflictException e) {
+            return ToolOutcome.error("conflict", e.getMessage() + ". Call get_table_config for the current version "
+                    + "and build the change on it.");
+        } catch (ConfigNameTakenException e) {
+            return ToolOutcome.error("conflict", e.getMessage() + "; choose another name or change that config");
+        } catch (StoreUnavailableException e) {
+            return ToolOutcome.error("unavailable", "the config store is busy or unreachable; try again shortly");
+        }
+    }
+
+    /** The caller: configs belong to a user, so a call without one (a bare invocation) is refused. */
+    static String owner(ToolInvocation invocation) {
+        if (invocation.userId() == null || invocation.userId().isBlank()) {
+            throw new BadArguments("userId", "configs belong to a user: the invocation envelope must carry userId");
+        }
+        return invocation.userId();
+    }
+
+    /** The arguments read so far, or {@link BadArguments} with every problem found. */
+    static void require(ToolArguments args) {
+        if (!args.ok()) {
+            throw new BadArguments(args.errors());
+        }
+    }
+
+    /** An optional whole-number argument within bounds; null when absent (an error if of the wrong type or out of range). */
+    static Long integer(ToolArguments args, String field, long min, long max) {
+        JsonNode v = args.raw(field);
+        if (v == null) {
+            return null;
+        }
+        if (!v.isIntegralNumber() || !v.canConvertToLong() || v.asLong() < min || v.asLong() > max) {
+            args.error(field, field + " must be a whole number from " + min + (max == Long.MAX_VALUE ? " up" : " to " + max)
+                    + ", got " + ToolArguments.kind(v));
+            return null;
+        }
+        return v.asLong();
+    }
+
+    /** The config as the create and update tools store it: valid by ValidateConfig (warnings are fine). */
+    static TableConfig validConfig(ToolArguments args, String field) {
+        TableConfig config = args.config(field);
+        require(args);
+        ValidationReport report = ValidateConfig.validate(config);
+        if (!report.valid()) {
+            throw new BadArguments(report.errors());
+        }
+        return config;
+    }
+
+    /** A stored config as the tools answer it. */
+    static ObjectNode view(StoredConfig stored) {
+        ObjectNode out = Json.object();
+        out.put("config_id", stored.configId());
+        if (stored.name() != null) {
+            out.put("name", stored.name());
+        }
+        out.put("version", stored.version());
+        out.put("updated_at", stored.updatedAt().toString());
+        out.set("config", Json.tree(stored.config()));
+        return out;
+    }
+}

@@ -1,0 +1,72 @@
+package dev.tablewright.tools;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.configstore.ConfigStore;
+import dev.tablewright.configstore.ConfigSummary;
+import dev.tablewright.configstore.Page;
+import dev.tablewright.json.Json;
+import dev.tablewright.tool.Tool;
+import dev.tablewright.tool.ToolArguments;
+import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.tool.ToolInvocation;
+import dev.tablewright.tool.ToolOutcome;
+
+import java.util.Set;
+
+/** {@code list_table_configs}: the user's saved configs, a page at a time, without their bodies. */
+public final class ListTableConfigsTool implements Tool {
+
+    public static final int DEFAULT_LIMIT = 20;
+
+    public static final ToolDefinition DEFINITION = new ToolDefinition("list_table_configs",
+            "List the user's saved table configs (id, name, description, current version), oldest first, a page at "
+                    + "a time. Use get_table_config to read one.",
+            ConfigTools.schema("""
+                    {"type":"object","properties":{
+                      "limit":{"type":"integer","minimum":1,"maximum":50,"description":"Configs per page (default 20)"},
+                      "cursor":{"type":"string","description":"next_cursor of the previous page, to continue"}},
+                     "additionalProperties":false}"""),
+            null, Set.of(), ToolDefinition.RunsOn.FUNCTION);
+
+    private final ConfigStore configs;
+
+    public ListTableConfigsTool(ConfigStore configs) {
+        this.configs = configs;
+    }
+
+    @Override
+    public ToolDefinition definition() {
+        return DEFINITION;
+    }
+
+    @Override
+    public ToolOutcome execute(ToolInvocation invocation) {
+        return ConfigTools.run(() -> {
+            String owner = ConfigTools.owner(invocation);
+            ToolArguments args = ToolArguments.of(invocation);
+            Long limit = ConfigTools.integer(args, "limit", 1, 50);
+            String cursor = args.text("cursor", false, 400);
+            ConfigTools.require(args);
+            Page<ConfigSummary> page = configs.list(owner, limit == null ? DEFAULT_LIMIT : limit.intValue(), cursor);
+            ObjectNode out = Json.object();
+            ArrayNode items = out.putArray("configs");
+            for (ConfigSummary s : page.items()) {
+                ObjectNode item = items.addObject();
+                item.put("config_id", s.configId());
+                if (s.name() != null) {
+                    item.put("name", s.name());
+                }
+                if (s.description() != null) {
+                    item.put("description", s.description());
+                }
+                item.put("version", s.version());
+                item.put("updated_at", s.updatedAt().toString());
+            }
+            if (page.nextCursor() != null) {
+                out.put("next_cursor", page.nextCursor());
+            }
+            return out;
+        });
+    }
+}

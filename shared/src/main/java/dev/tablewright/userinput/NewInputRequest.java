@@ -1,0 +1,11 @@
+package dev.tablewright.userinput;
+
+import dev.tablewright.tool.InputField;
+import dev.tablewright.tool.ValueScope;
+
+import java.util.List;
+
+/** The body of "create an input request": a tool call that needs the user's input. */
+public record NewInputRequest(String toolName, String toolCallId, String reason, List<InputField> fields,
+                              Boolean saveForSession, ValueScope scope) {
+}
