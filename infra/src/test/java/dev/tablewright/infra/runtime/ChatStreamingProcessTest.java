@@ -3,6 +3,7 @@ package dev.tablewright.infra.runtime;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.functions.chat.stream.UiMessageStreamReader;
+import dev.tablewright.infra.identity.DevIssuer;
 import dev.tablewright.infra.model.ModelScript;
 import dev.tablewright.infra.model.RecordedRequest;
 import dev.tablewright.infra.model.ScriptedModelServer;
@@ -32,12 +33,14 @@ class ChatStreamingProcessTest {
 
     private RuntimeApiEmulator emulator;
     private ScriptedModelServer model;
+    private DevIssuer.Standalone identity;
     private FunctionProcess function;
 
     @BeforeEach
     void startEmulator() throws Exception {
         emulator = RuntimeApiEmulator.start("ChatTurnFunction");
         model = ScriptedModelServer.start();
+        identity = DevIssuer.startStandalone();
     }
 
     @AfterEach
@@ -47,6 +50,7 @@ class ChatStreamingProcessTest {
         }
         emulator.close();
         model.close();
+        identity.close();
     }
 
     static FunctionSpec chatSpec() throws Exception {
@@ -56,9 +60,16 @@ class ChatStreamingProcessTest {
     }
 
     static String functionUrlEvent(String body) {
+        return functionUrlEvent(body, null);
+    }
+
+    static String functionUrlEvent(String body, String bearerToken) {
         ObjectNode event = Json.object().put("version", "2.0").put("routeKey", "$default").put("rawPath", "/")
                 .put("rawQueryString", "").put("body", body).put("isBase64Encoded", false);
-        event.putObject("headers").put("content-type", "application/json").put("host", "abc.lambda-url.us-east-1.on.aws");
+        ObjectNode headers = event.putObject("headers").put("content-type", "application/json").put("host", "abc.lambda-url.us-east-1.on.aws");
+        if (bearerToken != null) {
+            headers.put("authorization", "Bearer " + bearerToken);
+        }
         ObjectNode context = event.putObject("requestContext").put("requestId", "req-1").put("apiId", "abc")
                 .put("domainName", "abc.lambda-url.us-east-1.on.aws").put("stage", "$default");
         context.putObject("http").put("method", "POST").put("path", "/").put("protocol", "HTTP/1.1")
@@ -79,15 +90,25 @@ class ChatStreamingProcessTest {
         }
     }
 
-    private Map<String, String> modelEnvironment() {
-        return Map.of("OPENAI_BASE_URL", model.baseUrl(), "OPENAI_API_KEY", "sk-local-not-a-secret", "OPENAI_MODEL", "scripted-model");
+    /** The scripted model, and the development issuer whose tokens the function verifies itself. */
+    private Map<String, String> functionEnvironment() {
+        return Map.of("OPENAI_BASE_URL", model.baseUrl(), "OPENAI_API_KEY", "sk-local-not-a-secret", "OPENAI_MODEL", "scripted-model",
+                "AUTH_ISSUER", identity.issuer().issuer(), "AUTH_AUDIENCE", identity.issuer().audience(),
+                "AUTH_JWKS_URL", identity.issuer().jwksUrl());
+    }
+
+    private String signedIn(String body) {
+        return functionUrlEvent(body, identity.issuer().mint(DevIssuer.DEV_USER));
     }
 
     /** Reads chunks as they arrive until one holds {@code needle}; returns it. */
     private Chunk awaitChunkContaining(Invocation invocation, String needle) throws InterruptedException {
         StringBuilder seen = new StringBuilder();
         while (true) {
-            Chunk chunk = invocation.nextChunk(Duration.ofSeconds(60));
+            Chunk chunk = null;
+            for (int waited = 0; chunk == null && waited < 60 && !invocation.isDone(); waited++) {
+                chunk = invocation.nextChunk(Duration.ofSeconds(1));
+            }
             if (chunk == null) {
                 throw new AssertionError("no chunk with " + needle + " arrived; seen: " + seen + "\nfunction output:\n" + function.output());
             }
@@ -103,8 +124,8 @@ class ChatStreamingProcessTest {
         model.enqueue(ModelScript.builder()
                 .turn(t -> t.text("The inventory ").waitFor("rest").text("has three ", "warehouses.").usage(900, 6))
                 .build());
-        function = FunctionProcess.start(chatSpec(), emulator, modelEnvironment());
-        Invocation invocation = emulator.invoke(functionUrlEvent(userMessage("how many warehouses are there?")));
+        function = FunctionProcess.start(chatSpec(), emulator, functionEnvironment());
+        Invocation invocation = emulator.invoke(signedIn(userMessage("how many warehouses are there?")));
 
         // The client holds the first words while the model is held back before the rest of its answer.
         Chunk first = awaitChunkContaining(invocation, "\"delta\":\"The inventory \"");
@@ -159,17 +180,26 @@ class ChatStreamingProcessTest {
                 t.delay(25).text(" item " + i + ",");
             }
         }).say("Still here.").build());
-        function = FunctionProcess.start(chatSpec(), emulator, modelEnvironment());
-        Invocation invocation = emulator.invoke(functionUrlEvent(userMessage("list everything")));
+        function = FunctionProcess.start(chatSpec(), emulator, functionEnvironment());
+        Invocation invocation = emulator.invoke(signedIn(userMessage("list everything")));
         awaitChunkContaining(invocation, "\"delta\":\"Listing\"");
         invocation.dropStream();
         assertEquals(InvocationResult.Outcome.DROPPED, await(invocation).outcome());
         // the function closes the model's stream instead of reading it to the end (about 10 s of tokens)
         assertEquals("client-gone", model.awaitAnswered(0, Duration.ofSeconds(60)).answer().outcome());
 
-        InvocationResult next = await(emulator.invoke(functionUrlEvent(userMessage("are you there?"))));
+        InvocationResult next = await(emulator.invoke(signedIn(userMessage("are you there?"))));
         assertTrue(next.succeeded(), () -> next.errorBody() + "\n" + function.output());
         assertTrue(HttpIntegrationResponse.parse(next.body()).bodyText().contains("Still here."));
+
+        // a caller without a valid token gets a plain 401 through the same streamed response
+        InvocationResult anonymous = await(emulator.invoke(functionUrlEvent(userMessage("hello"))));
+        assertTrue(anonymous.succeeded());
+        HttpIntegrationResponse refused = HttpIntegrationResponse.parse(anonymous.body());
+        assertEquals(401, refused.statusCode());
+        assertEquals("application/json", refused.headers().get("content-type"));
+        assertTrue(Json.parse(refused.bodyText()).path("error").has("message"));
+        assertEquals(2, model.requests().size(), "the model is not called for a refused request");
     }
 
     @Test
@@ -202,7 +232,7 @@ class ChatStreamingProcessTest {
         InvocationResult init = emulator.initError().get(60, TimeUnit.SECONDS);
         assertEquals("Runtime.InitError", init.errorType());
         assertTrue(Json.parse(init.bodyText()).get("errorMessage").asText().contains("NoSuchTurn"));
-        Invocation queued = emulator.invoke(functionUrlEvent(userMessage("hi")));
+        Invocation queued = emulator.invoke(signedIn(userMessage("hi")));
         assertEquals(InvocationResult.Outcome.INIT_ERROR, await(queued).outcome());
         for (int i = 0; i < 100 && function.isAlive(); i++) {
             Thread.sleep(50);

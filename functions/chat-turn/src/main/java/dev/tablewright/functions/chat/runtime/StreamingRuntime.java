@@ -40,7 +40,9 @@ public final class StreamingRuntime {
         ChatTurnHandler handler;
         try {
             handler = create(handlerName);
-        } catch (Throwable t) {
+        } catch (Throwable thrown) {
+            // the constructor's own failure, not the reflection wrapper around it
+            Throwable t = thrown instanceof java.lang.reflect.InvocationTargetException e && e.getCause() != null ? e.getCause() : thrown;
             LOG.error("init failed", t, "handler", String.valueOf(handlerName));
             try {
                 api.initError("Runtime.InitError", "could not create handler " + handlerName + ": " + t.getClass().getSimpleName());
