@@ -23,6 +23,10 @@ build-ValidateTableConfigFunction: MODULE=tools
 build-DiscoverTableReferenceFunction: MODULE=tools
 build-ChatTurnFunction: MODULE=chat-turn
 
+# database tools
+build-SearchDatabaseSchemaFunction: MODULE=configs
+build-PreviewTableConfigFunction: MODULE=configs
+
 # config store tools and config/preview routes
 build-GetTableConfigFunction: MODULE=configs
 build-ListTableConfigsFunction: MODULE=configs

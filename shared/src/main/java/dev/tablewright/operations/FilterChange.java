@@ -1,8 +1,10 @@
 package dev.tablewright.operations;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.config.ColumnSettings;
 import dev.tablewright.config.Filter;
 import dev.tablewright.config.TableConfig;
+import dev.tablewright.json.Json;
 import dev.tablewright.reference.FilterOperator;
 import dev.tablewright.reference.VisualType;
 import dev.tablewright.schema.SchemaCatalog;
@@ -91,7 +93,7 @@ public final class FilterChange {
                     + Identifiers.quote(key) + "; valid: " + ValidateConfig.operatorNames(type.operators()));
             return;
         }
-        Filter filter = new Filter(key, op.wireName(), f.value() == null || f.value().isNull() ? null : f.value(), f.label(), null);
+        Filter filter = new Filter(key, op.wireName(), value(op, f.value()), f.label(), null);
         for (int i = 0; i < d.filters.size(); i++) {
             Filter existing = d.filters.get(i);
             if (existing != null && key.equals(existing.column()) && op.wireName().equals(existing.operator())) {
@@ -102,6 +104,25 @@ public final class FilterChange {
         }
         d.filters.add(filter);
         log.applied("filter " + key + " " + op.wireName() + describeValue(filter) + " added");
+    }
+
+    /** The value as given; a list sent as JSON text ("[1, 2]") for between/in/not_in is read as the list. */
+    private static JsonNode value(FilterOperator op, JsonNode value) {
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        boolean wantsList = op.valueShape() == FilterOperator.ValueShape.PAIR || op.valueShape() == FilterOperator.ValueShape.LIST;
+        if (wantsList && value.isTextual() && value.textValue().trim().startsWith("[") && value.textValue().length() <= 100_000) {
+            try {
+                JsonNode parsed = Json.parse(value.textValue());
+                if (parsed.isArray()) {
+                    return parsed;
+                }
+            } catch (Exception e) {
+                // not JSON: left as text, ValidateConfig reports the shape
+            }
+        }
+        return value;
     }
 
     private static String describeValue(Filter f) {

@@ -67,6 +67,7 @@ public final class JoinChange {
     // ---------------------------------------------------------------- add
 
     private void add(ConfigDraft d, JoinSpec j, ChangeLog log) {
+        j = splitQualifiedTable(j);
         SchemaGrounding grounding = new SchemaGrounding(catalog);
         grounding.noteIfUngrounded(log);
         if (!Identifiers.check(log.problems, "join.table", "joined table", j.table())) {
@@ -186,6 +187,18 @@ public final class JoinChange {
             ColumnSpec fromJoin = new ColumnSpec(c.name(), alias, schema, c.pgType(), c.alias(), c.hidden(), c.header(), c.format());
             ColumnChange.select(d, fromJoin, path, log, grounding, false);
         }
+    }
+
+    /** {@code table: "core.users"} without a schema reads as schema core, table users (models write both). */
+    private static JoinSpec splitQualifiedTable(JoinSpec j) {
+        String t = j.table();
+        if (t != null && (j.schema() == null || j.schema().isEmpty()) && t.length() <= 200 && t.indexOf('.') > 0
+                && t.indexOf('.') == t.lastIndexOf('.')) {
+            int dot = t.indexOf('.');
+            return new JoinSpec(t.substring(dot + 1), t.substring(0, dot), j.alias(), j.joinType(), j.relationshipFrom(),
+                    j.relationshipTo(), j.columnsToAdd());
+        }
+        return j;
     }
 
     private static RelationshipEnd parseEnd(String field, String text, ChangeLog log) {

@@ -37,6 +37,7 @@ public final class PostgresDatabases implements Databases, AutoCloseable {
     public static final String DEFAULT_NAME = "default";
 
     private final Map<String, DataSourceSetting> settings;
+    private final Map<String, ConnectionSource> sources = new LinkedHashMap<>();
     private final Duration statementTimeout;
     private final Duration catalogTtl;
     private final Map<String, Entry> open = new ConcurrentHashMap<>();
@@ -50,6 +51,23 @@ public final class PostgresDatabases implements Databases, AutoCloseable {
         }
         Map<String, DataSourceSetting> byName = new LinkedHashMap<>();
         settings.forEach(s -> byName.put(s.name(), s));
+        this.settings = byName;
+        this.statementTimeout = statementTimeout;
+        this.catalogTtl = catalogTtl;
+        byName.values().forEach(st -> sources.put(st.name(), connectionSource(st)));
+    }
+
+    /** Data sources given as connection sources (tests, the local stack), all with the same schema allow-list. */
+    public PostgresDatabases(Map<String, ConnectionSource> connectionSources, List<String> schemas,
+                             Duration statementTimeout, Duration catalogTtl) {
+        Map<String, DataSourceSetting> byName = new LinkedHashMap<>();
+        connectionSources.forEach((name, source) -> {
+            byName.put(name, new DataSourceSetting(name, "(given)", null, schemas));
+            sources.put(name, source);
+        });
+        if (byName.isEmpty()) {
+            throw new IllegalArgumentException("no data source configured");
+        }
         this.settings = byName;
         this.statementTimeout = statementTimeout;
         this.catalogTtl = catalogTtl;
@@ -128,6 +146,12 @@ public final class PostgresDatabases implements Databases, AutoCloseable {
     }
 
     private Entry connect(DataSourceSetting s) {
+        ReusedConnection connection = new ReusedConnection(sources.get(s.name()));
+        JdbcSchemaCatalog catalog = new JdbcSchemaCatalog(connection, s.schemas(), catalogTtl, java.time.Clock.systemUTC());
+        return new Entry(new Database(s.name(), catalog, new JdbcSampleRunner(connection, statementTimeout)), connection);
+    }
+
+    private ConnectionSource connectionSource(DataSourceSetting s) {
         Properties props = new Properties();
         props.setProperty("ApplicationName", "tablewright-" + s.name());
         // A backstop under the statement timeout: a dead server cannot hang the function.
@@ -143,9 +167,7 @@ public final class PostgresDatabases implements Databases, AutoCloseable {
                                 + e.getMessage(), "08001");
                     }
                 };
-        ReusedConnection connection = new ReusedConnection(source);
-        JdbcSchemaCatalog catalog = new JdbcSchemaCatalog(connection, s.schemas(), catalogTtl, java.time.Clock.systemUTC());
-        return new Entry(new Database(s.name(), catalog, new JdbcSampleRunner(connection, statementTimeout)), connection);
+        return source;
     }
 
     @Override

@@ -39,6 +39,8 @@ public final class ToolRegistry {
             // ---- operation tools (functions/tools) ----
             // ---- user input ----
             // ---- database tools, config store, previews (functions/configs) ----
+            dev.tablewright.tools.SearchDatabaseSchemaTool.DEFINITION,
+            dev.tablewright.tools.PreviewTableConfigTool.DEFINITION,
             dev.tablewright.tools.GetTableConfigTool.DEFINITION,
             dev.tablewright.tools.ListTableConfigsTool.DEFINITION,
             dev.tablewright.tools.CreateTableConfigTool.DEFINITION,

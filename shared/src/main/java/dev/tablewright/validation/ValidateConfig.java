@@ -16,11 +16,8 @@ import dev.tablewright.reference.FilterOperator;
 import dev.tablewright.reference.VisualType;
 
 import java.math.BigDecimal;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.LocalTime;
-import java.time.OffsetDateTime;
-import java.time.OffsetTime;
+import java.text.ParsePosition;
+import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -446,11 +443,10 @@ public final class ValidateConfig {
         String problem = switch (type) {
             case NUMBER -> v.isNumber() || isNumber(text) ? null : "a number";
             case BOOLEAN -> v.isBoolean() || text.equals("true") || text.equals("false") ? null : "true or false";
-            case DATE -> v.isTextual() && parses(() -> LocalDate.parse(text)) ? null : "a date yyyy-MM-dd";
-            case DATETIME -> v.isTextual() && (parses(() -> LocalDateTime.parse(text)) || parses(() -> OffsetDateTime.parse(text))
-                    || parses(() -> LocalDate.parse(text))) ? null : "an ISO date-time, e.g. 2024-05-01T09:30:00Z";
-            case TIME -> v.isTextual() && (parses(() -> LocalTime.parse(text)) || parses(() -> OffsetTime.parse(text)))
-                    ? null : "a time HH:mm[:ss]";
+            case DATE -> v.isTextual() && parses(DateTimeFormatter.ISO_LOCAL_DATE, text) ? null : "a date yyyy-MM-dd";
+            case DATETIME -> v.isTextual() && (parses(DateTimeFormatter.ISO_DATE_TIME, text) || parses(DateTimeFormatter.ISO_LOCAL_DATE, text))
+                    ? null : "an ISO date-time, e.g. 2024-05-01T09:30:00Z";
+            case TIME -> v.isTextual() && parses(DateTimeFormatter.ISO_TIME, text) ? null : "a time HH:mm[:ss]";
             case UUID -> v.isTextual() && UUID_PATTERN.matcher(text).matches() ? null : "a UUID";
             case ENUM -> v.isTextual() ? null : "a string (one of the enum's labels)";
             default -> null;
@@ -475,9 +471,20 @@ public final class ValidateConfig {
         }
     }
 
-    private static boolean parses(Runnable parse) {
+    /**
+     * Whether {@code text} is a complete, valid value of the ISO format. The shape is checked without exceptions
+     * (they are costly on a hot path); only a well-shaped text is resolved, which rejects e.g. month 13.
+     */
+    private static boolean parses(DateTimeFormatter format, String text) {
+        if (text.length() > 64) {
+            return false;
+        }
+        ParsePosition pos = new ParsePosition(0);
+        if (format.parseUnresolved(text, pos) == null || pos.getErrorIndex() >= 0 || pos.getIndex() != text.length()) {
+            return false;
+        }
         try {
-            parse.run();
+            format.parse(text);
             return true;
         } catch (DateTimeParseException e) {
             return false;

@@ -80,6 +80,8 @@ class FilterChangeTest {
     void valueShapes() throws Exception {
         assertValid(ungrounded.add(Fixtures.orders(), FilterSpec.of("total", "between", Json.parse("[10, 20]"))));
         assertValid(ungrounded.add(Fixtures.orders(), FilterSpec.of("notes", "is_null", null)));
+        OperationResult asText = assertValid(ungrounded.add(Fixtures.orders(), FilterSpec.of("total", "in", TextNode.valueOf("[1, 2, 3]"))));
+        assertEquals(3, filters(asText).get(5).value().size(), "a list sent as JSON text is read as the list");
         assertValid(ungrounded.add(Fixtures.orders(), FilterSpec.of("external_ref", "in",
                 Json.parse("[\"6f1c1f7e-9a57-4c7c-9d31-2f0b3b8f0c11\"]"))));
         assertHas(ungrounded.add(Fixtures.orders(), FilterSpec.of("external_ref", "eq", TextNode.valueOf("nope"))).errors(),

@@ -69,6 +69,10 @@ class JoinChangeTest {
                 new JoinSpec("orders", "sales", null, null, "orders.parent_id", "orders.id", List.of())));
         assertEquals("orders_parent", joins(r.config()).get(0).alias());
         assertEquals("LEFT", joins(r.config()).get(0).joinType(), "LEFT by default");
+        OperationResult qualified = assertValid(grounded.add(Fixtures.emptyOrders(),
+                new JoinSpec("core.users", null, null, null, "orders.created_by", "users.id", List.of())));
+        assertEquals("core", joins(qualified.config()).get(0).schema());
+        assertEquals("users", joins(qualified.config()).get(0).table());
     }
 
     @Test

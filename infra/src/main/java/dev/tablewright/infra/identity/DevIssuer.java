@@ -148,6 +148,18 @@ public final class DevIssuer implements HttpHandler {
                         "id_token_signing_alg_values_supported", new String[] {"RS256"},
                         "subject_types_supported", new String[] {"public"},
                         "response_types_supported", new String[] {"id_token"}));
+            } else if (path.endsWith("/token") && exchange.getRequestMethod().equals("GET")) {
+                // Development only (the local stack's loopback gateway): a token for ?sub=..., so the terminal
+                // chat and scripts need no copy-paste. Nothing like it exists in a deployed stack.
+                String query = exchange.getRequestURI().getQuery();
+                String subject = query != null && query.startsWith("sub=")
+                        ? java.net.URLDecoder.decode(query.substring(4), StandardCharsets.UTF_8) : DEV_USER;
+                if (!subject.matches("[A-Za-z0-9_.@-]{1,64}")) {
+                    exchange.sendResponseHeaders(400, -1);
+                    return;
+                }
+                body = Json.MAPPER.writeValueAsString(Map.of("token", mint(subject), "sub", subject,
+                        "expiresInSeconds", DEFAULT_TTL.toSeconds()));
             } else {
                 exchange.sendResponseHeaders(404, -1);
                 return;

@@ -37,6 +37,13 @@ public final class InProcessFunction {
         this.timeoutSeconds = timeoutSeconds;
     }
 
+    /** A function whose handler was built by the caller (the local stack wires the chat function's parts itself). */
+    public static InProcessFunction ofInstance(String logicalId, Object handler) {
+        InProcessFunction f = new InProcessFunction(logicalId, handler.getClass().getName(), 1024, 900);
+        f.instance = handler;
+        return f;
+    }
+
     /** The function as template.yaml declares it (handler, memory, timeout, with Globals applied). */
     public static InProcessFunction fromTemplate(SamTemplate template, String logicalId) {
         var props = template.functionProperties(logicalId);

@@ -61,6 +61,7 @@ public final class LocalGateway implements AutoCloseable {
     private Map<String, InProcessFunction> functions = Map.of();
     private InProcessFunction chatFunction;
     private Set<String> corsOrigins = Set.of("*");
+    private volatile boolean started;
 
     /** Binds the port (0: any free one) and creates the development issuer for it; {@link #start} serves. */
     public LocalGateway(int port) throws IOException {
@@ -115,6 +116,7 @@ public final class LocalGateway implements AutoCloseable {
         server.createContext("/", this::handle);
         server.setExecutor(executor);
         server.start();
+        started = true;
         return this;
     }
 
@@ -124,7 +126,16 @@ public final class LocalGateway implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
+        if (started) {
+            server.stop(0);
+        } else {
+            // Bound but never started: HttpServer.stop would wait for a dispatcher that never ran.
+            try {
+                server.start();
+            } finally {
+                server.stop(0);
+            }
+        }
         executor.shutdownNow();
     }
 

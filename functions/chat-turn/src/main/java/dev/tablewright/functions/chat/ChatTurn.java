@@ -429,12 +429,12 @@ public final class ChatTurn {
                     && !arguments.hasNonNull("config") && working.current() != null) {
                 arguments.set("config", working.current());
             }
-            Map<String, String> sessionValues = new LinkedHashMap<>();
+            Map<String, String> sessionValues = new LinkedHashMap<>(submitted);
             if (tool.requiresUserInput() != null || !submitted.isEmpty()) {
-                UserInputPort.Readiness readiness = userInput.check(ownerId, conversationId, tool, arguments);
-                sessionValues.putAll(readiness.sessionValues());
-                sessionValues.putAll(submitted);
-                if (submitted.isEmpty() && readiness.missing().isPresent()) {
+                UserInputPort.Readiness readiness = userInput.check(ownerId, conversationId, tool, arguments, submitted);
+                sessionValues = new LinkedHashMap<>(readiness.sessionValues());
+                arguments = readiness.arguments();
+                if (readiness.missing().isPresent()) {
                     askForInput(toolCallId, name, readiness.missing().get());
                     record.tool(name, "needs-input", System.nanoTime() - started);
                     return null;

@@ -13,11 +13,15 @@ import java.util.Optional;
  */
 public interface UserInputPort {
 
-    /** The saved values to send as {@code sessionValues}, and what is still missing (empty when the tool can run). */
-    record Readiness(Map<String, String> sessionValues, Optional<UserInputRequirement> missing) {
+    /**
+     * The arguments with every known input value merged in, the values to send as {@code sessionValues}, and what
+     * is still missing (empty when the tool can run).
+     */
+    record Readiness(ObjectNode arguments, Map<String, String> sessionValues, Optional<UserInputRequirement> missing) {
     }
 
-    Readiness check(String ownerId, String conversationId, ToolDefinition tool, ObjectNode arguments);
+    /** @param submitted values the user just gave for this very call (a resumed call), over the saved ones */
+    Readiness check(String ownerId, String conversationId, ToolDefinition tool, ObjectNode arguments, Map<String, String> submitted);
 
     /** Creates (or finds, when it exists) the input request of one tool call; answers its request id. */
     String request(String ownerId, String conversationId, String toolCallId, String toolName, UserInputRequirement requirement);
@@ -38,8 +42,8 @@ public interface UserInputPort {
     /** No lifecycle wired: every tool runs as called, no input is ever asked for. */
     UserInputPort NONE = new UserInputPort() {
         @Override
-        public Readiness check(String ownerId, String conversationId, ToolDefinition tool, ObjectNode arguments) {
-            return new Readiness(Map.of(), Optional.empty());
+        public Readiness check(String ownerId, String conversationId, ToolDefinition tool, ObjectNode arguments, Map<String, String> submitted) {
+            return new Readiness(arguments, submitted, Optional.empty());
         }
 
         @Override

@@ -27,7 +27,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.*;
 
 /** Random JSON where a config or a tool's arguments belong: field-level answers, never an exception. */
-class ConfigFuzzProperties {
+class ConfigFuzzPropertyTest {
 
     private static final List<String> KEYS = List.of("id", "name", "data_source", "schema", "source", "select", "columns",
             "foreign_tables", "table", "alias", "join_type", "relationship_from", "relationship_to", "filters", "column",

@@ -36,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.*;
  * every answer is either valid with a config that passes ValidateConfig, or invalid with errors and no config.
  * Never an exception, never an invalid config reported valid.
  */
-class OperationSequenceProperties {
+class OperationSequencePropertyTest {
 
     private static final SchemaCatalog CATALOG = new FixtureCatalog();
 

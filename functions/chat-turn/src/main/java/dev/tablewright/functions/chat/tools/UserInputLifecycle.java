@@ -1,0 +1,68 @@
+package dev.tablewright.functions.chat.tools;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.tool.UserInputRequirement;
+import dev.tablewright.userinput.InputRequest;
+import dev.tablewright.userinput.InputRequestNotFoundException;
+import dev.tablewright.userinput.InputRequestService;
+import dev.tablewright.userinput.NewInputRequest;
+import dev.tablewright.userinput.UserInputGate;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@link UserInputPort} over the user-input lifecycle of seed 003 ({@link InputRequestService}, DynamoDB in AWS):
+ * the executor's check ({@link UserInputGate}) against the arguments and the saved values, input requests keyed
+ * by conversation and tool call id (so the tool call id is the request id), and their answers on resume.
+ */
+public final class UserInputLifecycle implements UserInputPort {
+
+    private final InputRequestService service;
+
+    public UserInputLifecycle(InputRequestService service) {
+        this.service = service;
+    }
+
+    @Override
+    public Readiness check(String ownerId, String conversationId, ToolDefinition tool, ObjectNode arguments, Map<String, String> submitted) {
+        Map<String, String> values = new LinkedHashMap<>();
+        try {
+            values.putAll(service.savedValues(ownerId, conversationId).asSessionValues());
+        } catch (InputRequestNotFoundException e) {
+            // a conversation that never asked for input has no saved values yet
+        }
+        values.putAll(submitted);
+        return switch (UserInputGate.INSTANCE.decide(tool, arguments, values)) {
+            case UserInputGate.Proceed proceed -> new Readiness(proceed.arguments(), values, Optional.empty());
+            case UserInputGate.AskUser ask -> new Readiness(arguments, values, Optional.of(ask.request()));
+        };
+    }
+
+    @Override
+    public String request(String ownerId, String conversationId, String toolCallId, String toolName, UserInputRequirement requirement) {
+        Optional<InputRequest> existing = find(ownerId, conversationId, toolCallId);
+        if (existing.isPresent()) {
+            return existing.get().toolCallId();
+        }
+        InputRequest created = service.create(ownerId, conversationId, new NewInputRequest(toolName, toolCallId,
+                requirement.reason(), requirement.fields(), requirement.saveForSession(), requirement.scope()));
+        return created.toolCallId();
+    }
+
+    @Override
+    public Optional<Answer> answer(String ownerId, String conversationId, String toolCallId) {
+        return find(ownerId, conversationId, toolCallId).map(r -> new Answer(r.toolCallId(),
+                r.statusAt(service.now()).wireName(), r.values()));
+    }
+
+    private Optional<InputRequest> find(String ownerId, String conversationId, String toolCallId) {
+        try {
+            return Optional.of(service.find(ownerId, conversationId, toolCallId));
+        } catch (InputRequestNotFoundException e) {
+            return Optional.empty();
+        }
+    }
+}

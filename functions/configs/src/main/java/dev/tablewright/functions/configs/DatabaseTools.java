@@ -1,0 +1,41 @@
+package dev.tablewright.functions.configs;
+
+import dev.tablewright.configstore.StoredConfig;
+import dev.tablewright.dynamodb.DynamoConfigStore;
+import dev.tablewright.dynamodb.DynamoDbClients;
+import dev.tablewright.dynamodb.DynamoPreviewStore;
+import dev.tablewright.lambda.Env;
+import dev.tablewright.postgres.PostgresDatabases;
+import dev.tablewright.preview.PendingPreview;
+import dev.tablewright.tools.PreviewTableConfigTool;
+import dev.tablewright.tools.SearchDatabaseSchemaTool;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+import java.time.Clock;
+
+/**
+ * The database tools wired from the environment, built once per function instance (at init): data sources from
+ * {@code DATA_SOURCES} / {@code DATABASE_SECRET_ARN} / {@code DATABASE_URL} (connections open on first use, during
+ * an invocation, which is when the secrets extension answers), stores on DynamoDB.
+ */
+final class DatabaseTools {
+
+    private DatabaseTools() {
+    }
+
+    static SearchDatabaseSchemaTool search() {
+        return new SearchDatabaseSchemaTool(PostgresDatabases.fromEnvironment());
+    }
+
+    static PreviewTableConfigTool preview() {
+        DynamoDbClient dynamo = DynamoDbClients.fromEnvironment();
+        // Defaults: the logical ids, as the local stack names its tables; template.yaml sets the real names.
+        String previewsTable = Env.get("PREVIEWS_TABLE", "PreviewsTable");
+        DynamoConfigStore configs = new DynamoConfigStore(dynamo, Env.get("CONFIGS_TABLE", "ConfigsTable"), previewsTable);
+        String rows = Env.get("PREVIEW_SAMPLE_ROWS");
+        return new PreviewTableConfigTool(PostgresDatabases.fromEnvironment(), new DynamoPreviewStore(dynamo, previewsTable),
+                (owner, id) -> configs.get(owner, id).map(StoredConfig::config), Clock.systemUTC(),
+                rows == null ? PreviewTableConfigTool.DEFAULT_SAMPLE_ROWS : Integer.parseInt(rows.trim()),
+                PendingPreview.DEFAULT_TTL);
+    }
+}

@@ -1,0 +1,277 @@
+package dev.tablewright.infra.local;
+
+import dev.tablewright.functions.chat.ChatFunction;
+import dev.tablewright.functions.chat.ChatTurn;
+import dev.tablewright.functions.chat.TurnLimits;
+import dev.tablewright.functions.chat.model.OpenAiChatModel;
+import dev.tablewright.functions.chat.tools.LambdaToolInvoker;
+import dev.tablewright.functions.chat.tools.UserInputPort;
+import dev.tablewright.infra.dynamodb.DynamoDbLocalLauncher;
+import dev.tablewright.infra.dynamodb.TemplateTables;
+import dev.tablewright.infra.identity.DevIssuer;
+import dev.tablewright.infra.template.HttpApiRoutes;
+import dev.tablewright.infra.template.SamTemplate;
+import dev.tablewright.lambda.Env;
+import dev.tablewright.lambda.JwtVerifier;
+import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.tool.ToolRegistry;
+
+import java.io.PrintStream;
+import java.net.BindException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * The whole assistant on one machine, in one JVM: DynamoDB Local with the tables of template.yaml, PostgreSQL with
+ * the sample database ({@link LocalDatabase}), the model ({@link LocalModel}), every function of template.yaml
+ * in-process behind one {@link LocalGateway} (HTTP API routes with the JWT authorizer, the streamed chat function
+ * URL, the development issuer). Started by {@code infra/bin/local-stack}; Ctrl-C stops everything.
+ */
+public final class LocalStack implements AutoCloseable {
+
+    /** What to start with. {@code environment} is where settings come from (the process environment, or a test's). */
+    public record Settings(int port, Map<String, String> environment, PrintStream out) {
+        public static Settings fromProcess(int port) {
+            return new Settings(port, System.getenv(), System.out);
+        }
+    }
+
+    private final Deque<AutoCloseable> resources = new ArrayDeque<>();
+    private LocalGateway gateway;
+    private LocalDatabase database;
+    private LocalModel model;
+    private DynamoDbLocalLauncher dynamo;
+    private TemplateTables.Created tables;
+    private Map<String, InProcessFunction> functions;
+    private final Map<String, String> unavailable = new LinkedHashMap<>();
+    private final CountDownLatch stopped = new CountDownLatch(1);
+
+    private LocalStack() {
+    }
+
+    public static LocalStack start(Settings settings) throws Exception {
+        LocalStack stack = new LocalStack();
+        try {
+            stack.boot(settings);
+            return stack;
+        } catch (Exception | Error e) {
+            stack.close();
+            throw e;
+        }
+    }
+
+    private void boot(Settings settings) throws Exception {
+        PrintStream out = settings.out();
+        Path templateFile = SamTemplate.locate();
+        SamTemplate template = SamTemplate.load(templateFile);
+
+        try {
+            gateway = own(new LocalGateway(settings.port()));
+        } catch (BindException e) {
+            throw new IllegalStateException("port " + settings.port() + " is in use: stop what runs there, or pick "
+                    + "another port with --port N", e);
+        }
+        out.println("Starting DynamoDB Local (in-process) with the tables of template.yaml ...");
+        dynamo = own(DynamoDbLocalLauncher.start());
+        tables = new TemplateTables(template).createAll(dynamo.client(), "");
+
+        out.println("Connecting PostgreSQL and loading the sample database ...");
+        database = own(LocalDatabase.resolve(settings.environment().get("DATABASE_URL")));
+
+        model = own(LocalModel.resolve(settings.environment()));
+
+        // The functions read their configuration through Env: set it before any of them is created.
+        Map<String, String> env = new LinkedHashMap<>();
+        for (String id : template.resourcesOfType("AWS::Serverless::Function").keySet()) {
+            env.putAll(template.localEnvironment(id).values());
+        }
+        env.putAll(tables.environment());
+        env.put("DYNAMODB_ENDPOINT", dynamo.endpoint().toString());
+        env.put("AWS_REGION", "us-east-1");
+        env.put("DATABASE_URL", database.url().jdbcUrl());
+        env.putAll(gateway.authEnvironment());
+        env.put("OPENAI_BASE_URL", model.settings().baseUrl());
+        env.put("OPENAI_MODEL", model.settings().model());
+        Env.override(env);
+
+        functions = new LinkedHashMap<>();
+        Set<String> urlFunctions = HttpApiRoutes.functionUrls(template).keySet();
+        for (String id : template.resourcesOfType("AWS::Serverless::Function").keySet()) {
+            if (!urlFunctions.contains(id)) {
+                functions.put(id, InProcessFunction.fromTemplate(template, id));
+            }
+        }
+        for (String id : urlFunctions) {
+            functions.put(id, InProcessFunction.ofInstance(id, chatFunction(template, id)));
+        }
+        for (InProcessFunction f : List.copyOf(functions.values())) {
+            try {
+                f.instance(); // the init phase, now rather than on the first request
+            } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+                // As in AWS, a function that fails its init answers its routes with an error; the rest still run.
+                Throwable cause = e.getCause() != null ? e.getCause() : e;
+                unavailable.put(f.logicalId(), cause.getClass().getSimpleName() + ": " + cause.getMessage());
+                functions.remove(f.logicalId());
+            }
+        }
+        gateway.corsOrigins(Set.of("*")).start(template, functions);
+        out.println(banner());
+    }
+
+    /**
+     * The chat function as in AWS, with its parts local: the model of {@link LocalModel}, its tools invoked
+     * in-process through the functions its TOOL_FUNCTION_* variables name, the caller from the verified JWT.
+     */
+    private ChatFunction chatFunction(SamTemplate template, String id) {
+        Map<String, InProcessFunction> byTool = new LinkedHashMap<>();
+        Map<String, String> declared = LambdaToolInvoker.functionsFromEnvironment(template.localEnvironment(id).values());
+        if (declared.isEmpty()) {
+            // No TOOL_FUNCTION_* variables yet: every tool function the template declares.
+            for (ToolDefinition d : ToolRegistry.BUNDLE.functionTools()) {
+                declared.put(d.name(), d.functionLogicalId());
+            }
+        }
+        declared.forEach((tool, functionId) -> {
+            if (template.resourcesOfType("AWS::Serverless::Function").containsKey(functionId)) {
+                byTool.put(tool, InProcessFunction.fromTemplate(template, functionId));
+            }
+        });
+        JwtVerifier verifier = JwtVerifier.fromEnvironment();
+        ChatTurn turn = new ChatTurn(new OpenAiChatModel(model.settings()), ToolRegistry.BUNDLE,
+                new TemplateToolInvoker(byTool), userInputPort(), TurnLimits.fromEnvironment(Env.all()), Clock.systemUTC());
+        return new ChatFunction(turn, verifier::userIdOf, Optional::empty);
+    }
+
+    private UserInputPort userInputPort() {
+        return UserInputPort.NONE;
+    }
+
+    private <T extends AutoCloseable> T own(T resource) {
+        resources.push(resource);
+        return resource;
+    }
+
+    public String url() {
+        return gateway.url();
+    }
+
+    public String chatUrl() {
+        return gateway.chatUrl();
+    }
+
+    public DevIssuer issuer() {
+        return gateway.issuer();
+    }
+
+    public LocalGateway gateway() {
+        return gateway;
+    }
+
+    public LocalModel model() {
+        return model;
+    }
+
+    public LocalDatabase database() {
+        return database;
+    }
+
+    public Map<String, InProcessFunction> functions() {
+        return functions;
+    }
+
+    /** The start-up banner: URLs, identity, a token, and one curl line that streams a chat turn. */
+    public String banner() {
+        String token = issuer().mint(DevIssuer.DEV_USER);
+        StringBuilder b = new StringBuilder();
+        b.append("\n==================== Tablewright local stack ====================\n");
+        b.append("HTTP API          ").append(url()).append("   (").append(gateway.routes().size()).append(" routes from template.yaml)\n");
+        b.append("chat (streaming)  ").append(chatUrl()).append("\n");
+        b.append("DynamoDB Local    ").append(dynamo.endpoint()).append("   tables ").append(tables.tableNames().keySet()).append("\n");
+        b.append("PostgreSQL        ").append(database.origin()).append("\n");
+        b.append("model             ").append(model.describe()).append("\n");
+        unavailable.forEach((id, why) -> b.append("NOT RUNNING       ").append(id).append(": ").append(why).append("\n"));
+        b.append("identity          issuer ").append(issuer().issuer()).append(", audience ").append(issuer().audience())
+                .append(", user ").append(DevIssuer.DEV_USER).append("\n");
+        b.append("dev token         (valid ").append(DevIssuer.DEFAULT_TTL.toHours()).append(" h, this run only)\n");
+        b.append(token).append("\n\n");
+        b.append("Stream a chat turn:\n");
+        b.append("curl -N ").append(chatUrl()).append(" \\\n")
+                .append("  -H 'Authorization: Bearer ").append(token).append("' \\\n")
+                .append("  -H 'Content-Type: application/json' \\\n")
+                .append("  -d '").append(exampleChatBody()).append("'\n\n");
+        b.append("Chat from a terminal:  infra/bin/chat            (Ctrl-C here stops everything)\n");
+        b.append("=================================================================\n");
+        return b.toString();
+    }
+
+    /** The body of the banner's curl line: a useChat request on the tables page. */
+    public static String exampleChatBody() {
+        return "{\"id\":\"conv-demo-1\",\"trigger\":\"submit-message\",\"messages\":[{\"id\":\"m1\",\"role\":\"user\","
+                + "\"parts\":[{\"type\":\"text\",\"text\":\"Show inventory items with their warehouse name\"}]}],"
+                + "\"context\":{\"page\":\"tables\"}}";
+    }
+
+    /** Blocks until {@link #close()} (Ctrl-C runs it through the shutdown hook). */
+    public void awaitStop() throws InterruptedException {
+        stopped.await();
+    }
+
+    @Override
+    public synchronized void close() {
+        while (!resources.isEmpty()) {
+            try {
+                resources.pop().close();
+            } catch (Exception e) {
+                // keep stopping the rest
+            }
+        }
+        stopped.countDown();
+    }
+
+    public static void main(String[] args) throws Exception {
+        int port = LocalGateway.DEFAULT_PORT;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--port" -> port = Integer.parseInt(args[++i]);
+                case "-h", "--help" -> {
+                    System.out.println("""
+                            usage: infra/bin/local-stack [--port N]
+                            Runs every function of template.yaml behind http://localhost:N (default 3000).
+                            Environment: DATABASE_URL (else 127.0.0.1:5432, else an embedded PostgreSQL),
+                            OPENAI_API_KEY / OPENAI_BASE_URL / OPENAI_MODEL (else the scripted example model).""");
+                    return;
+                }
+                default -> {
+                    System.err.println("unknown argument " + args[i] + " (try --help)");
+                    System.exit(2);
+                }
+            }
+        }
+        LocalStack stack;
+        try {
+            stack = start(Settings.fromProcess(port));
+        } catch (LocalDatabase.Unavailable | IllegalStateException e) {
+            System.err.println("\nThe local stack could not start:\n" + e.getMessage());
+            System.exit(1);
+            return;
+        } catch (Exception | Error e) {
+            System.err.println("\nThe local stack could not start:");
+            e.printStackTrace();
+            System.exit(1); // nothing left running: start() has closed what it opened
+            return;
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            System.out.println("\nStopping the local stack ...");
+            stack.close();
+        }, "local-stack-stop"));
+        stack.awaitStop();
+    }
+}

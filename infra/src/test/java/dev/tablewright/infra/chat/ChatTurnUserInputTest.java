@@ -1,0 +1,129 @@
+package dev.tablewright.infra.chat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.dynamodb.DynamoDbInputRequestStore;
+import dev.tablewright.dynamodb.DynamoDbSavedValuesStore;
+import dev.tablewright.functions.chat.tools.UserInputLifecycle;
+import dev.tablewright.infra.dynamodb.DynamoDbLocalLauncher;
+import dev.tablewright.infra.dynamodb.TemplateTables;
+import dev.tablewright.infra.model.ModelScript;
+import dev.tablewright.infra.model.RecordedRequest;
+import dev.tablewright.json.Json;
+import dev.tablewright.tool.FieldType;
+import dev.tablewright.tool.InputField;
+import dev.tablewright.tool.Tool;
+import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.tool.ToolInvocation;
+import dev.tablewright.tool.ToolOutcome;
+import dev.tablewright.tool.UserInputRequirement;
+import dev.tablewright.userinput.InputRequestService;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+import static dev.tablewright.infra.chat.ChatTurnTest.body;
+import static dev.tablewright.infra.chat.ChatTurnTest.parse;
+import static dev.tablewright.infra.chat.ChatTurnTest.toolMessage;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A tool whose {@code requiresUserInput} is not met pauses the turn with an input request (stored in DynamoDB
+ * Local through the user-input lifecycle); after the user submits, the next request resumes that very call with the
+ * values, without asking the model to choose again; the saved value is not asked for again.
+ */
+class ChatTurnUserInputTest {
+
+    /** A database tool of seed 003's example: which database is only the user's to say. */
+    static final class CountRows implements Tool {
+        static final ToolDefinition DEFINITION = new ToolDefinition("count_rows", "Counts the rows of a table.",
+                (ObjectNode) parse("{\"type\":\"object\",\"properties\":{\"table\":{\"type\":\"string\"}},\"required\":[\"table\"]}"),
+                new UserInputRequirement("Which database should I count in?", List.of(new InputField("database", "Database", null,
+                        FieldType.SELECT, true, null, null, null, null, List.of("production", "staging"), null)), true, null),
+                Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
+
+        @Override
+        public ToolDefinition definition() {
+            return DEFINITION;
+        }
+
+        @Override
+        public ToolOutcome execute(ToolInvocation invocation) {
+            return ToolOutcome.ok(Json.object().put("table", invocation.arguments().path("table").asText())
+                    .put("database", invocation.arguments().path("database").asText()).put("rows", 42));
+        }
+    }
+
+    ChatHarness chat;
+    InputRequestService service;
+
+    @BeforeEach
+    void start() throws Exception {
+        chat = new ChatHarness(List.of(new CountRows()));
+        DynamoDbClient client = DynamoDbLocalLauncher.shared().client();
+        String table = TemplateTables.fromTemplate().createAll(client, "chat-" + UUID.randomUUID().toString().substring(0, 8) + "-")
+                .tableName("UserInputTable");
+        InputRequestService.Expiry expiry = InputRequestService.Expiry.DEFAULT;
+        service = new InputRequestService(new DynamoDbInputRequestStore(client, table, expiry.valuesTtl()),
+                new DynamoDbSavedValuesStore(client, table), Clock.systemUTC(), expiry);
+        chat.userInput = new UserInputLifecycle(service);
+    }
+
+    @AfterEach
+    void stop() {
+        chat.close();
+    }
+
+    @Test
+    void aToolNeedingInputPausesTheTurnAndTheNextRequestResumesTheSameCall() throws Exception {
+        chat.model.enqueue(ModelScript.builder()
+                .turn(t -> t.toolCall("call_1", "count_rows", "{\"table\":\"orders\"}"))
+                .say("orders has 42 rows in staging.")
+                .turn(t -> t.toolCall("call_2", "count_rows", "{\"table\":\"users\"}"))
+                .say("users has 42 rows too.")
+                .build());
+
+        ChatHarness.Turn first = chat.send(body("how many orders?"));
+        JsonNode request = first.first("data-user-input-request").path("data");
+        assertEquals("call_1", request.path("requestId").asText());
+        assertEquals("call_1", request.path("toolCallId").asText());
+        assertEquals("count_rows", request.path("toolName").asText());
+        assertEquals("database", request.path("fields").get(0).path("name").asText());
+        assertTrue(request.path("saveForSession").asBoolean());
+        assertEquals("tool-calls", first.first("finish").path("finishReason").asText());
+        assertTrue(first.stream().ofType("tool-output-available").isEmpty(), "the tool did not run");
+        assertEquals(1, chat.model.requests().size());
+        assertEquals("pending", service.find("user_1", "conv_1", "call_1").status().wireName());
+
+        // the user answers through the HTTP API (the user-input lifecycle), then useChat sends the conversation again
+        service.submit("user_1", "conv_1", "call_1", parse("{\"database\":\"staging\"}"));
+        String messageId = first.first("start").path("messageId").asText();
+        List<JsonNode> history = List.of(
+                parse("{\"id\":\"u_0\",\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"text\":\"how many orders?\"}]}"),
+                parse("""
+                        {"id":"%s","role":"assistant","parts":[{"type":"step-start"},
+                          {"type":"tool-count_rows","toolCallId":"call_1","state":"input-available","input":{"table":"orders"}},
+                          {"type":"data-user-input-request","id":"call_1","data":{"requestId":"call_1"}}]}""".formatted(messageId)));
+        ChatHarness.Turn second = chat.send(body(null, history, List.of()));
+
+        JsonNode output = second.first("tool-output-available");
+        assertEquals("call_1", output.path("toolCallId").asText());
+        assertEquals("staging", output.path("output").path("database").asText());
+        assertEquals(2, chat.model.requests().size(), "the model was not asked to choose the tool again");
+        RecordedRequest resumed = chat.model.requests().get(1);
+        assertEquals("staging", toolMessage(resumed, "call_1").path("database").asText());
+        assertEquals("orders has 42 rows in staging.", second.text());
+
+        // saved for the session: the next call to a tool needing the same field does not ask again
+        ChatHarness.Turn third = chat.send(body("and users?", List.of(), List.of()));
+        assertTrue(third.stream().ofType("data-user-input-request").isEmpty());
+        assertEquals("staging", third.first("tool-output-available").path("output").path("database").asText());
+    }
+}

@@ -1,0 +1,227 @@
+package dev.tablewright.infra.database;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tablewright.infra.dynamodb.DynamoDbEngine;
+import dev.tablewright.tool.ToolOutcome;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Hostile configs against the real PostgreSQL: every attempt is either refused with a field error or bound as data,
+ * the database is unchanged afterwards (row counts and checksums of every table, and the list of relations), and no
+ * statement of the tools outlives the statement timeout. A query that would scan for long is cut by the timeout.
+ * Grounding errors name the closest real names.
+ */
+class PreviewSafetyTest {
+
+    @RegisterExtension
+    static final DynamoDbEngine ENGINE = DynamoDbEngine.dynamoDbLocal();
+
+    static DatabaseToolsFixture fixture;
+
+    static final List<String> HOSTILE = List.of(
+            "'; DROP TABLE sales.orders; --",
+            "x' OR '1'='1",
+            "1); SELECT pg_sleep(30); --",
+            "'); SELECT pg_sleep(30) --",
+            "/* comment */ 1",
+            "\\'; DROP TABLE core.users CASCADE; --",
+            "$$; DROP SCHEMA sales CASCADE; $$",
+            "%_!\\");
+
+    @BeforeAll
+    static void setUp() {
+        fixture = new DatabaseToolsFixture(ENGINE, Duration.ofMillis(1500));
+    }
+
+    @AfterAll
+    static void tearDown() {
+        fixture.close();
+    }
+
+    /** A one-filter config on sales.orders; {@code %s} is the filter as JSON. */
+    static String ordersWith(String filter) {
+        return """
+                {"name": "Orders", "data_source": [{"schema": "sales", "source": "orders",
+                  "select": {"columns": [{"name": "id"}, {"name": "order_number"}, {"name": "notes"}, {"name": "status"},
+                                         {"name": "total_amount"}, {"name": "created_at"}]},
+                  "filters": [%s]}],
+                 "visual_settings": {"columns": {"id": {"type": "number"}, "order_number": {"type": "string"},
+                   "notes": {"type": "string"}, "status": {"type": "enum"}, "total_amount": {"type": "number"},
+                   "created_at": {"type": "datetime", "format": "yyyy-MM-dd HH:mm"}}}}
+                """.formatted(filter);
+    }
+
+    static String json(String s) {
+        return dev.tablewright.json.Json.write(s);
+    }
+
+    @Test
+    void hostileFilterValuesAreBoundAsDataOrRefusedOnTheirField() throws Exception {
+        String before = fixture.fingerprint();
+        List<String> problems = new ArrayList<>();
+        for (String value : HOSTILE) {
+            // On text: bound as data (a LIKE pattern with its wildcards escaped): valid, and matches nothing.
+            for (String op : List.of("eq", "contains", "starts_with", "ends_with", "neq")) {
+                JsonNode out = fixture.preview(ordersWith("{\"column\": \"order_number\", \"operator\": \"" + op
+                        + "\", \"value\": " + json(value) + "}"), null).output();
+                if (!out.path("valid").asBoolean()) {
+                    problems.add(op + " " + value + " on text refused: " + out.path("errors"));
+                } else if (!op.equals("neq") && out.path("rows").size() != 0) {
+                    problems.add(op + " " + value + " on text matched rows: " + out.path("rows"));
+                }
+            }
+            // On a number, an enum and a timestamp: PostgreSQL refuses the value; the error names the value's field.
+            for (String column : List.of("total_amount", "status", "created_at")) {
+                JsonNode out = fixture.preview(ordersWith("{\"column\": \"" + column + "\", \"operator\": \"eq\", \"value\": "
+                        + json(value) + "}"), null).output();
+                if (out.path("valid").asBoolean()) {
+                    problems.add(column + " = " + value + " was accepted");
+                } else if (!out.path("errors").path(0).path("field").asText().equals("data_source[0].filters[0].value")) {
+                    problems.add(column + " = " + value + " error on the wrong field: " + out.path("errors"));
+                }
+            }
+            // In a list: every element is a parameter.
+            JsonNode in = fixture.preview(ordersWith("{\"column\": \"notes\", \"operator\": \"in\", \"value\": [\"a\", "
+                    + json(value) + "]}"), null).output();
+            if (!in.path("valid").asBoolean() || in.path("rows").size() != 0) {
+                problems.add("in [a, " + value + "]: " + in);
+            }
+        }
+        assertEquals(List.of(), problems);
+        assertEquals(before, fixture.fingerprint(), "the database is unchanged");
+        assertEquals(0, fixture.statementsOutlivingTheTimeout());
+    }
+
+    @Test
+    void aValueWithQuotesIsFoundAsData() {
+        // Order 50's notes: Customer's request: leave at dock 3; "fragile" -- handle with care
+        JsonNode out = fixture.preview(ordersWith("{\"column\": \"notes\", \"operator\": \"contains\", \"value\": "
+                + json("request: leave at dock 3; \"fragile\" --") + "}"), null).output();
+        assertTrue(out.path("valid").asBoolean(), out::toPrettyString);
+        assertEquals(30, out.path("rows").size() + (out.path("more").asBoolean() ? 20 : 0), "orders 50, 100, ... 1500");
+        assertEquals("50", out.path("rows").path(0).path("id").asText());
+    }
+
+    @Test
+    void hostileNamesAliasesLabelsAndOperatorsAreRefusedOrInert() throws Exception {
+        String before = fixture.fingerprint();
+        String drop = "x\"; DROP TABLE sales.orders; --";
+        List<String> refused = List.of(
+                // a column name
+                ordersWith("").replace("{\"name\": \"notes\"}", "{\"name\": " + json("notes; DROP TABLE core.users") + "}")
+                        .replace("\"notes\": {\"type\": \"string\"}", json("notes; DROP TABLE core.users") + ": {\"type\": \"string\"}"),
+                // an alias
+                ordersWith("").replace("{\"name\": \"notes\"}", "{\"name\": \"notes\", \"alias\": " + json(drop) + "}")
+                        .replace("\"notes\": {\"type\": \"string\"}", json(drop) + ": {\"type\": \"string\"}"),
+                // the base table and schema
+                ordersWith("").replace("\"source\": \"orders\"", "\"source\": " + json("orders; SELECT pg_sleep(30)")),
+                ordersWith("").replace("\"schema\": \"sales\"", "\"schema\": " + json("sales\" CASCADE --")),
+                // an operator and a sort direction
+                ordersWith("{\"column\": \"id\", \"operator\": \"eq 1 OR 1=1; --\", \"value\": 1}"),
+                ordersWith("").replace("\"filters\": []", "\"filters\": [], \"sort\": [{\"column\": \"id\", \"direction\": \"desc; DROP TABLE sales.orders\"}]"),
+                // a filter column carrying SQL
+                ordersWith("{\"column\": \"id) OR (1=1\", \"operator\": \"eq\", \"value\": 1}"),
+                // a join whose relationship carries SQL
+                """
+                {"name": "J", "data_source": [{"schema": "sales", "source": "orders",
+                  "select": {"columns": [{"name": "id"}, {"name": "email", "table": "u"}],
+                    "foreign_tables": [{"schema": "core", "table": "users", "alias": "u", "join_type": "LEFT",
+                      "relationship_from": "orders.created_by OR 1=1 --", "relationship_to": "u.id"}]}}],
+                 "visual_settings": {"columns": {"id": {"type": "number"}, "email": {"type": "string"}}}}
+                """,
+                // a join type carrying SQL
+                """
+                {"name": "J", "data_source": [{"schema": "sales", "source": "orders",
+                  "select": {"columns": [{"name": "id"}, {"name": "email", "table": "u"}],
+                    "foreign_tables": [{"schema": "core", "table": "users", "alias": "u", "join_type": "LEFT JOIN pg_sleep(30) ON true LEFT",
+                      "relationship_from": "orders.created_by", "relationship_to": "u.id"}]}}],
+                 "visual_settings": {"columns": {"id": {"type": "number"}, "email": {"type": "string"}}}}
+                """);
+        List<String> problems = new ArrayList<>();
+        for (String config : refused) {
+            ToolOutcome outcome = fixture.preview(config, null);
+            JsonNode out = outcome.output();
+            if (out == null || out.path("valid").asBoolean() || out.path("errors").isEmpty()
+                    || out.path("errors").path(0).path("field").asText().isEmpty()) {
+                problems.add("not refused with a field error: " + config + " -> " + outcome);
+            }
+        }
+        // A label and a description never reach SQL: the preview is valid.
+        JsonNode labelled = fixture.preview(ordersWith("{\"column\": \"id\", \"operator\": \"eq\", \"value\": 7, \"label\": "
+                + json(drop) + "}"), "'; DROP TABLE sales.orders; --").output();
+        assertTrue(labelled.path("valid").asBoolean(), labelled::toPrettyString);
+        assertFalse(labelled.path("sql").asText().contains("DROP"), labelled.path("sql").asText());
+        assertEquals(List.of(), problems);
+        assertEquals(before, fixture.fingerprint(), "the database is unchanged");
+        assertEquals(0, fixture.statementsOutlivingTheTimeout());
+    }
+
+    @Test
+    void aLongScanIsCutByTheStatementTimeoutWithAClearError() throws Exception {
+        // analytics.calendar_minutes is every minute of a century (52 million rows, generated in a view).
+        JsonNode out = fixture.preview("""
+                {"name": "Calendar", "data_source": [{"schema": "analytics", "source": "calendar_minutes",
+                  "select": {"columns": [{"name": "minute"}, {"name": "hour_of_day"}]},
+                  "filters": [{"column": "hour_of_day", "operator": "eq", "value": 25}],
+                  "sort": [{"column": "minute", "direction": "desc"}]}],
+                 "visual_settings": {"columns": {"minute": {"type": "datetime", "format": "yyyy-MM-dd HH:mm"},
+                   "hour_of_day": {"type": "number"}}}}
+                """, null).output();
+        assertFalse(out.path("valid").asBoolean(), out::toPrettyString);
+        String message = out.path("errors").path(0).path("message").asText();
+        assertTrue(message.contains("statement timeout (1500 ms)"), message);
+        assertTrue(out.path("sql").asText().contains("\"analytics\".\"calendar_minutes\""));
+        assertEquals(0, fixture.statementsOutlivingTheTimeout());
+        // The connection is usable afterwards.
+        JsonNode next = fixture.preview(ordersWith("{\"column\": \"id\", \"operator\": \"eq\", \"value\": 7}"), null).output();
+        assertTrue(next.path("valid").asBoolean(), next::toPrettyString);
+        assertEquals("7", next.path("rows").path(0).path("id").asText());
+    }
+
+    @Test
+    void groundingErrorsNameTheClosestRealNames() {
+        JsonNode table = fixture.preview(ordersWith("").replace("\"source\": \"orders\"", "\"source\": \"order\""), null).output();
+        assertError(table, "data_source[0].source", "orders");
+        JsonNode schema = fixture.preview(ordersWith("").replace("\"schema\": \"sales\"", "\"schema\": \"sale\""), null).output();
+        assertError(schema, "data_source[0].schema", "sales");
+        JsonNode elsewhere = fixture.preview(ordersWith("").replace("\"schema\": \"sales\"", "\"schema\": \"core\""), null).output();
+        assertError(elsewhere, "data_source[0].source", "exists in schema 'sales'");
+        JsonNode column = fixture.preview(ordersWith("").replace("{\"name\": \"notes\"}", "{\"name\": \"note\"}")
+                .replace("\"notes\": {", "\"note\": {"), null).output();
+        assertError(column, "data_source[0].select.columns[2].name", "notes");
+        JsonNode joined = fixture.preview("""
+                {"name": "J", "data_source": [{"schema": "sales", "source": "orders",
+                  "select": {"columns": [{"name": "id"}, {"name": "frist_name", "table": "creator"}],
+                    "foreign_tables": [{"schema": "core", "table": "users", "alias": "creator", "join_type": "LEFT",
+                      "relationship_from": "orders.created_by", "relationship_to": "creator.id"}]}}],
+                 "visual_settings": {"columns": {"id": {"type": "number"}, "frist_name": {"type": "string"}}}}
+                """, null).output();
+        assertError(joined, "data_source[0].select.columns[1].name", "first_name");
+        JsonNode notAKey = fixture.preview("""
+                {"name": "J", "data_source": [{"schema": "sales", "source": "orders",
+                  "select": {"columns": [{"name": "id"}, {"name": "email", "table": "u"}],
+                    "foreign_tables": [{"schema": "core", "table": "users", "alias": "u", "join_type": "LEFT",
+                      "relationship_from": "orders.customer_id", "relationship_to": "u.id"}]}}],
+                 "visual_settings": {"columns": {"id": {"type": "number"}, "email": {"type": "string"}}}}
+                """, null).output();
+        assertError(notAKey, "data_source[0].select.foreign_tables[0].relationship_from", "orders.approved_by -> users.id");
+    }
+
+    private static void assertError(JsonNode out, String field, String mentions) {
+        assertFalse(out.path("valid").asBoolean(), out::toPrettyString);
+        JsonNode e = out.path("errors").path(0);
+        assertEquals(field, e.path("field").asText(), out.path("errors").toString());
+        assertTrue(e.path("message").asText().contains(mentions), e.path("message").asText());
+    }
+}

@@ -1,0 +1,203 @@
+package dev.tablewright.tools;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.json.Json;
+import dev.tablewright.schema.ClosestNames;
+import dev.tablewright.schema.ColumnInfo;
+import dev.tablewright.schema.ForeignKey;
+import dev.tablewright.schema.SchemaCatalog;
+import dev.tablewright.schema.TableInfo;
+import dev.tablewright.sql.Database;
+import dev.tablewright.sql.Databases;
+import dev.tablewright.tool.Tool;
+import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.tool.ToolInvocation;
+import dev.tablewright.tool.ToolOutcome;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * {@code search_database_schema}: the live schema, a page at a time, small enough for a model's context. Without
+ * arguments it lists the visible schemas and their tables; {@code schema} and {@code name} narrow it (a name matches
+ * tables and columns, case-insensitively); {@code table} (with {@code schema}) describes one table fully. Columns
+ * come on request ({@code include_columns}) or for a single table; relationships always, in both directions.
+ */
+public final class SearchDatabaseSchemaTool implements Tool {
+
+    public static final int DEFAULT_PAGE_SIZE = 20;
+    public static final int MAX_PAGE_SIZE = 50;
+    private static final int MAX_QUERY_CHARS = 100;
+
+    public static final ToolDefinition DEFINITION = new ToolDefinition("search_database_schema",
+            "Search the live database schema: schemas, tables (with their relationships to other tables, both ways) "
+                    + "and, on request, columns (PostgreSQL type, nullable, primary key, default, enum). Use it before "
+                    + "adding a column, a join or a filter to learn the real names; never guess a name. Filter by schema "
+                    + "and by a name fragment; describe one table with schema + table. Results come a page at a time.",
+            parameters(), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
+
+    private final Databases databases;
+    private final ToolDefinition definition;
+
+    public SearchDatabaseSchemaTool(Databases databases) {
+        this.databases = databases;
+        this.definition = DataSourceSelection.declare(DEFINITION, databases.names());
+    }
+
+    private static ObjectNode parameters() {
+        try {
+            return (ObjectNode) Json.parse("""
+                    {"type": "object", "additionalProperties": false, "properties": {
+                      "schema": {"type": "string", "description": "Only this schema"},
+                      "table": {"type": "string", "description": "Describe exactly this table (with schema): all columns and relationships"},
+                      "name": {"type": "string", "description": "A fragment of a table or column name (case-insensitive)"},
+                      "include_columns": {"type": "boolean", "description": "List each table's columns (default false; true when one table is described)"},
+                      "page": {"type": "integer", "minimum": 1, "description": "Page number, from 1"},
+                      "page_size": {"type": "integer", "minimum": 1, "maximum": 50, "description": "Tables per page (default 20)"}
+                    }}""");
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public ToolDefinition definition() {
+        return definition;
+    }
+
+    @Override
+    public ToolOutcome execute(ToolInvocation invocation) {
+        DataSourceSelection.Choice choice = DataSourceSelection.choose(invocation, databases);
+        if (choice instanceof DataSourceSelection.Answer a) {
+            return a.outcome();
+        }
+        Database database = ((DataSourceSelection.Chosen) choice).database();
+        JsonNode args = invocation.arguments() == null ? Json.object() : invocation.arguments();
+        String schema = text(args, "schema");
+        String table = text(args, "table");
+        String name = text(args, "name");
+        for (String[] a : new String[][]{{"schema", schema}, {"table", table}, {"name", name}}) {
+            if (a[1] != null && a[1].length() > MAX_QUERY_CHARS) {
+                return ToolOutcome.error("invalid_arguments", a[0] + " is longer than " + MAX_QUERY_CHARS + " characters");
+            }
+        }
+        if (table != null && schema == null) {
+            return ToolOutcome.error("invalid_arguments", "table needs schema too");
+        }
+        int page = Math.max(1, args.path("page").asInt(1));
+        int pageSize = Math.max(1, Math.min(MAX_PAGE_SIZE, args.path("page_size").asInt(DEFAULT_PAGE_SIZE)));
+        boolean columns = args.path("include_columns").asBoolean(false) || table != null;
+
+        SchemaCatalog catalog = database.catalog();
+        List<String> schemas = catalog.schemas();
+        ObjectNode out = Json.object();
+        out.put("database", database.name());
+        if (schema != null && !schemas.contains(schema)) {
+            return ToolOutcome.error("not_found", "schema '" + schema + "' does not exist or is not visible."
+                    + ClosestNames.hint(schema, schemas));
+        }
+        List<TableInfo> matches = new ArrayList<>();
+        List<String> searched = schema == null ? schemas : List.of(schema);
+        String fragment = name == null ? null : name.toLowerCase(Locale.ROOT);
+        for (String s : searched) {
+            for (TableInfo t : catalog.tables(s)) {
+                if (table != null && !t.name().equals(table)) {
+                    continue;
+                }
+                if (fragment == null || t.name().toLowerCase(Locale.ROOT).contains(fragment)
+                        || t.columns().stream().anyMatch(c -> c.name().toLowerCase(Locale.ROOT).contains(fragment))) {
+                    matches.add(t);
+                }
+            }
+        }
+        if (table != null && matches.isEmpty()) {
+            return ToolOutcome.error("not_found", "table '" + schema + "." + table + "' does not exist."
+                    + ClosestNames.hint(table, catalog.tables(schema).stream().map(TableInfo::name).toList()));
+        }
+        out.set("schemas", Json.tree(schemas));
+        int from = Math.min(matches.size(), (page - 1) * pageSize);
+        int to = Math.min(matches.size(), from + pageSize);
+        ArrayNode tables = out.putArray("tables");
+        for (TableInfo t : matches.subList(from, to)) {
+            tables.add(describe(t, columns, fragment));
+        }
+        out.put("page", page);
+        out.put("pageSize", pageSize);
+        out.put("total", matches.size());
+        out.put("hasMore", to < matches.size());
+        if (!columns && !matches.isEmpty()) {
+            out.put("hint", "columns are left out; ask with include_columns=true or describe one table (schema + table)");
+        }
+        return ToolOutcome.ok(out);
+    }
+
+    private static ObjectNode describe(TableInfo t, boolean withColumns, String fragment) {
+        ObjectNode o = Json.object();
+        o.put("schema", t.schema());
+        o.put("name", t.name());
+        if (!"table".equals(t.kind())) {
+            o.put("kind", t.kind());
+        }
+        List<String> pk = t.columns().stream().filter(ColumnInfo::primaryKey).map(ColumnInfo::name).toList();
+        if (!pk.isEmpty()) {
+            o.set("primaryKey", Json.tree(pk));
+        }
+        if (withColumns) {
+            ArrayNode cols = o.putArray("columns");
+            for (ColumnInfo c : t.columns()) {
+                ObjectNode col = cols.addObject();
+                col.put("name", c.name());
+                col.put("type", c.pgType());
+                if (c.nullable()) {
+                    col.put("nullable", true);
+                }
+                if (c.primaryKey()) {
+                    col.put("primaryKey", true);
+                }
+                if (c.defaultValue() != null) {
+                    col.put("default", c.defaultValue());
+                }
+                if (c.userDefinedEnum()) {
+                    col.put("enum", true);
+                }
+            }
+        } else {
+            o.put("columnCount", t.columns().size());
+            if (fragment != null) {
+                List<String> hits = t.columns().stream().map(ColumnInfo::name)
+                        .filter(n -> n.toLowerCase(Locale.ROOT).contains(fragment)).toList();
+                if (!hits.isEmpty()) {
+                    o.set("matchingColumns", Json.tree(hits));
+                }
+            }
+        }
+        ArrayNode references = Json.MAPPER.createArrayNode();
+        for (ForeignKey fk : t.outgoing()) {
+            references.add(columns(fk.fromColumns()) + " -> " + fk.toSchema() + "." + fk.toTable() + columns(fk.toColumns()));
+        }
+        ArrayNode referencedBy = Json.MAPPER.createArrayNode();
+        for (ForeignKey fk : t.incoming()) {
+            referencedBy.add(fk.fromSchema() + "." + fk.fromTable() + columns(fk.fromColumns()) + " -> " + columns(fk.toColumns()));
+        }
+        if (!references.isEmpty()) {
+            o.set("references", references);
+        }
+        if (!referencedBy.isEmpty()) {
+            o.set("referencedBy", referencedBy);
+        }
+        return o;
+    }
+
+    private static String columns(List<String> names) {
+        return "(" + String.join(", ", names) + ")";
+    }
+
+    private static String text(JsonNode args, String field) {
+        JsonNode v = args.get(field);
+        return v == null || !v.isTextual() || v.textValue().isBlank() ? null : v.textValue().trim();
+    }
+}
