@@ -1,5 +1,6 @@
 package dev.tablewright.postgres;
 
+import dev.tablewright.schema.CatalogUnavailableException;
 import dev.tablewright.schema.ColumnInfo;
 import dev.tablewright.schema.ForeignKey;
 import dev.tablewright.schema.SchemaCatalog;

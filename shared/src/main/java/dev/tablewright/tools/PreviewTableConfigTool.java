@@ -11,6 +11,7 @@ import dev.tablewright.json.Json;
 import dev.tablewright.preview.PendingPreview;
 import dev.tablewright.preview.PreviewStore;
 import dev.tablewright.reference.PgTypeMapping;
+import dev.tablewright.schema.CatalogUnavailableException;
 import dev.tablewright.sql.BoundValue;
 import dev.tablewright.sql.CompiledQuery;
 import dev.tablewright.sql.Database;
@@ -19,6 +20,7 @@ import dev.tablewright.sql.QueryFailure;
 import dev.tablewright.sql.ResultColumn;
 import dev.tablewright.sql.SampleRunner;
 import dev.tablewright.sql.SqlCompiler;
+import dev.tablewright.store.StoreUnavailableException;
 import dev.tablewright.tool.Tool;
 import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.tool.ToolInvocation;
@@ -99,6 +101,16 @@ public final class PreviewTableConfigTool implements Tool {
 
     @Override
     public ToolOutcome execute(ToolInvocation invocation) {
+        try {
+            return preview(invocation);
+        } catch (CatalogUnavailableException e) {
+            return ToolOutcome.error("unavailable", e.getMessage());
+        } catch (StoreUnavailableException e) {
+            return ToolOutcome.error("unavailable", "the preview store is unavailable; try again shortly");
+        }
+    }
+
+    private ToolOutcome preview(ToolInvocation invocation) {
         if (invocation.userId() == null || invocation.userId().isBlank()) {
             return ToolOutcome.error("invalid_arguments", "the invocation names no userId: a preview belongs to a user");
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.json.Json;
+import dev.tablewright.schema.CatalogUnavailableException;
 import dev.tablewright.schema.ClosestNames;
 import dev.tablewright.schema.ColumnInfo;
 import dev.tablewright.schema.ForeignKey;
@@ -71,6 +72,14 @@ public final class SearchDatabaseSchemaTool implements Tool {
 
     @Override
     public ToolOutcome execute(ToolInvocation invocation) {
+        try {
+            return search(invocation);
+        } catch (CatalogUnavailableException e) {
+            return ToolOutcome.error("unavailable", e.getMessage());
+        }
+    }
+
+    private ToolOutcome search(ToolInvocation invocation) {
         DataSourceSelection.Choice choice = DataSourceSelection.choose(invocation, databases);
         if (choice instanceof DataSourceSelection.Answer a) {
             return a.outcome();

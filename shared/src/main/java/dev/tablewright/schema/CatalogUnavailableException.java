@@ -1,4 +1,4 @@
-package dev.tablewright.postgres;
+package dev.tablewright.schema;
 
 /** The database could not be reached or read; tools answer {@code unavailable}. The message holds no credentials. */
 public final class CatalogUnavailableException extends RuntimeException {
