@@ -63,6 +63,14 @@ class ConfigJsonTest {
     }
 
     @Test
+    void jacksonDataBindingOfTheRecordsAgreesWithConfigJson() throws Exception {
+        // Teammates use Json.tree / Json.convert on the records directly: same wire format, same records.
+        TableConfig config = Fixtures.orders();
+        assertEquals(Json.parse(Json.write(ConfigJson.write(config))), Json.parse(Json.write(Json.tree(config))));
+        assertEquals(config, Json.convert(Fixtures.ordersNode(), TableConfig.class));
+    }
+
+    @Test
     void numericIdIsKeptAsText() {
         ConfigJson.Read read = ConfigJson.read("{\"id\": 42, \"data_source\": [{\"schema\": \"s\", \"source\": \"t\"}]}");
         assertTrue(read.ok());

@@ -148,6 +148,12 @@ class ValidateConfigTest {
                 "data_source[0].filters[1].value", "takes no value");
         assertHas(validate(n -> ((ObjectNode) ds(n).get("filters").get(2)).putArray("value").add("yesterday").add("2024-01-01")).errors(),
                 "data_source[0].filters[2].value[0]", "ISO date-time");
+        assertHas(validate(n -> ((ArrayNode) ds(n).get("filters")).addObject().put("column", "due_date").put("operator", "lt")
+                .put("value", "2024-13-01")).errors(), "data_source[0].filters[5].value", "must be a date yyyy-MM-dd");
+        assertTrue(validate(n -> ((ArrayNode) ds(n).get("filters")).addObject().put("column", "delivery_window").put("operator", "gte")
+                .put("value", "09:30")).valid());
+        assertTrue(validate(n -> ((ArrayNode) ds(n).get("filters")).addObject().put("column", "updated_at").put("operator", "lt")
+                .put("value", "2024-05-01T09:30:00")).valid());
         assertHas(validate(n -> ((ObjectNode) ds(n).get("filters").get(4)).putObject("value")).errors(),
                 "data_source[0].filters[4].value", "string, number or boolean");
     }
