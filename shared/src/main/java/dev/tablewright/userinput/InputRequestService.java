@@ -138,6 +138,14 @@ public final class InputRequestService {
         return values.load(ownerId, conversationId, now);
     }
 
+    /**
+     * What the executor may use in this conversation: its saved values and the user's, never a 404 (a conversation
+     * that never asked for input still sees the user-scoped values). For the chat turn and the tools, not for clients.
+     */
+    public SavedValues knownValues(String ownerId, String conversationId) {
+        return values.load(ownerId, conversationId, now());
+    }
+
     public List<SavedValue> userValues(String ownerId) {
         return values.userValues(ownerId, now());
     }

@@ -302,6 +302,8 @@ abstract class UserInputApiSuite {
         var store = new DynamoDbSavedValuesStore(engine().client(), table);
         assertInstanceOf(UserInputGate.Proceed.class, UserInputGate.INSTANCE.decide(tool, Json.object(), store.load(user, c2, clock.instant())),
                 "a user-scoped value serves a new conversation too");
+        assertEquals("us", service.knownValues(user, c2).asSessionValues().get("region"),
+                "the executor's view of a conversation that never asked includes the user's values");
         assertEquals(204, api.call(user, "DELETE", "/users/me/values/region", null).status());
         assertEquals(404, api.call(user, "DELETE", "/users/me/values/region", null).status());
         assertInstanceOf(UserInputGate.AskUser.class, UserInputGate.INSTANCE.decide(tool, Json.object(), store.load(user, c2, clock.instant())),

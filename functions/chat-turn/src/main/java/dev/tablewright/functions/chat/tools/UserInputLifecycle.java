@@ -29,11 +29,8 @@ public final class UserInputLifecycle implements UserInputPort {
     @Override
     public Readiness check(String ownerId, String conversationId, ToolDefinition tool, ObjectNode arguments, Map<String, String> submitted) {
         Map<String, String> values = new LinkedHashMap<>();
-        try {
-            values.putAll(service.savedValues(ownerId, conversationId).asSessionValues());
-        } catch (InputRequestNotFoundException e) {
-            // a conversation that never asked for input has no saved values yet
-        }
+        // the conversation's saved values and the user's (a new conversation still sees the user-scoped ones)
+        values.putAll(service.knownValues(ownerId, conversationId).asSessionValues());
         values.putAll(submitted);
         return switch (UserInputGate.INSTANCE.decide(tool, arguments, values)) {
             case UserInputGate.Proceed proceed -> new Readiness(proceed.arguments(), values, Optional.empty());
