@@ -113,8 +113,9 @@ public final class InvocationDecoder {
             return arguments;
         }
         String text = config.asText().strip();
-        boolean declaredObject = "object".equals(tool.parameters() == null ? null
-                : tool.parameters().path("properties").path("config").path("type").asText(null));
+        JsonNode declared = tool.parameters() == null ? null : tool.parameters().path("properties").path("config").path("type");
+        boolean declaredObject = declared != null && ("object".equals(declared.asText())
+                || (declared.isArray() && declared.toString().contains("\"object\"")));
         if (!declaredObject && !text.startsWith("{")) {
             return arguments;
         }

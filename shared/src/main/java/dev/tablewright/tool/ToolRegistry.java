@@ -34,9 +34,15 @@ public final class ToolRegistry {
             "with", "by", "is", "it", "its", "be", "as", "at", "from", "this", "that", "one", "i", "me", "my", "we",
             "you", "your", "can", "do", "does", "how", "what", "which", "want", "need", "tool", "please", "show");
 
-    /** The bundle's tools, in the order docs/tools.md lists them. */
-    public static final ToolRegistry BUNDLE = new ToolRegistry(List.of(
+    /** The bundle's tools, in the order docs/tools.md lists them (an array initializer: every line ends in a comma). */
+    public static final ToolRegistry BUNDLE = new ToolRegistry(List.of(new ToolDefinition[]{
             // ---- operation tools (functions/tools) ----
+            dev.tablewright.tools.ApplyColumnChangeTool.DEFINITION,
+            dev.tablewright.tools.ApplyFilterChangeTool.DEFINITION,
+            dev.tablewright.tools.ApplyJoinChangeTool.DEFINITION,
+            dev.tablewright.tools.ApplySortChangeTool.DEFINITION,
+            dev.tablewright.tools.ValidateTableConfigTool.DEFINITION,
+            dev.tablewright.tools.DiscoverTableReferenceTool.DEFINITION,
             // ---- user input ----
             // ---- database tools, config store, previews (functions/configs) ----
             dev.tablewright.tools.SearchDatabaseSchemaTool.DEFINITION,
@@ -47,9 +53,8 @@ public final class ToolRegistry {
             dev.tablewright.tools.UpdateTableConfigTool.DEFINITION,
             // ---- chat-internal tools (run inside the chat function) ----
             dev.tablewright.chat.ChatToolDefinitions.SEARCH_TOOLS,
-            dev.tablewright.chat.ChatToolDefinitions.UPDATE_EDITABLE_STATUS
-    ));
-
+            dev.tablewright.chat.ChatToolDefinitions.UPDATE_EDITABLE_STATUS,
+    }));
 
     private final List<ToolDefinition> tools;
     private final Map<String, ToolDefinition> byName;

@@ -77,6 +77,17 @@ class ToolRegistryTest {
     }
 
     @Test
+    void theBundleHoldsTheOperationToolsWithSeed000sCoreTools() {
+        List<String> core = ToolRegistry.BUNDLE.coreTools("tables").stream().map(ToolDefinition::name).toList();
+        assertTrue(core.containsAll(List.of("apply_column_change", "apply_filter_change", "discover_table_reference")), core.toString());
+        assertTrue(!core.contains("apply_join_change") && !core.contains("apply_sort_change"), "join and sort are discoverable");
+        Set<String> sent = Set.copyOf(core);
+        assertEquals("apply_sort_change", ToolRegistry.BUNDLE.search("sort the rows by date", sent, 3).get(0).tool().name());
+        assertEquals("apply_join_change", ToolRegistry.BUNDLE.search("join the warehouses table", sent, 3).get(0).tool().name());
+        assertEquals("validate_table_config", ToolRegistry.BUNDLE.search("validate", sent, 3).get(0).tool().name());
+    }
+
+    @Test
     void theBundleIsConsistent() {
         // Constructing BUNDLE checks names, duplicates and descriptions; every tool must also have an object schema.
         for (ToolDefinition t : ToolRegistry.BUNDLE.all()) {

@@ -3,6 +3,7 @@ package dev.tablewright.infra.docs;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.json.Json;
 import dev.tablewright.tool.InputField;
@@ -28,6 +29,7 @@ public final class ToolReference {
             + "-Dsurefire.failIfNoSpecifiedTests=false -Dtools.docs.update=true";
 
     private static final DefaultPrettyPrinter PRETTY = new DefaultPrettyPrinter()
+            .withSeparators(Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER))
             .withObjectIndenter(new DefaultIndenter("  ", "\n"))
             .withArrayIndenter(new DefaultIndenter("  ", "\n"));
 

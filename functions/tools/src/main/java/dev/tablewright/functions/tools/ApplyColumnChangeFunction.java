@@ -1,0 +1,18 @@
+package dev.tablewright.functions.tools;
+
+import dev.tablewright.lambda.ToolFunction;
+import dev.tablewright.schema.SchemaCatalog;
+import dev.tablewright.tools.ApplyColumnChangeTool;
+
+/** Lambda handler of {@code apply_column_change} (template.yaml: ApplyColumnChangeFunction). */
+public final class ApplyColumnChangeFunction extends ToolFunction {
+
+    public ApplyColumnChangeFunction() {
+        this(GroundingCatalog.configured());
+    }
+
+    /** @param catalog live schema for grounding names; null runs ungrounded */
+    public ApplyColumnChangeFunction(SchemaCatalog catalog) {
+        super(new ApplyColumnChangeTool(catalog));
+    }
+}

@@ -1,0 +1,18 @@
+package dev.tablewright.functions.tools;
+
+import dev.tablewright.lambda.ToolFunction;
+import dev.tablewright.schema.SchemaCatalog;
+import dev.tablewright.tools.ApplyFilterChangeTool;
+
+/** Lambda handler of {@code apply_filter_change} (template.yaml: ApplyFilterChangeFunction). */
+public final class ApplyFilterChangeFunction extends ToolFunction {
+
+    public ApplyFilterChangeFunction() {
+        this(GroundingCatalog.configured());
+    }
+
+    /** @param catalog live schema for grounding names; null runs ungrounded */
+    public ApplyFilterChangeFunction(SchemaCatalog catalog) {
+        super(new ApplyFilterChangeTool(catalog));
+    }
+}

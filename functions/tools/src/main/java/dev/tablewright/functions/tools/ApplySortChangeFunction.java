@@ -1,0 +1,18 @@
+package dev.tablewright.functions.tools;
+
+import dev.tablewright.lambda.ToolFunction;
+import dev.tablewright.schema.SchemaCatalog;
+import dev.tablewright.tools.ApplySortChangeTool;
+
+/** Lambda handler of {@code apply_sort_change} (template.yaml: ApplySortChangeFunction). */
+public final class ApplySortChangeFunction extends ToolFunction {
+
+    public ApplySortChangeFunction() {
+        this(GroundingCatalog.configured());
+    }
+
+    /** @param catalog live schema for grounding names; null runs ungrounded */
+    public ApplySortChangeFunction(SchemaCatalog catalog) {
+        super(new ApplySortChangeTool(catalog));
+    }
+}

@@ -1,0 +1,18 @@
+package dev.tablewright.functions.tools;
+
+import dev.tablewright.lambda.ToolFunction;
+import dev.tablewright.schema.SchemaCatalog;
+import dev.tablewright.tools.ValidateTableConfigTool;
+
+/** Lambda handler of {@code validate_table_config} (template.yaml: ValidateTableConfigFunction). */
+public final class ValidateTableConfigFunction extends ToolFunction {
+
+    public ValidateTableConfigFunction() {
+        this(GroundingCatalog.configured());
+    }
+
+    /** @param catalog live schema for grounding names; null runs ungrounded */
+    public ValidateTableConfigFunction(SchemaCatalog catalog) {
+        super(new ValidateTableConfigTool(catalog));
+    }
+}
