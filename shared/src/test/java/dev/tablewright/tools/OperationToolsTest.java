@@ -110,7 +110,10 @@ class OperationToolsTest {
     void seedFilterJoinAndSortExamples() {
         ObjectNode f = args("add");
         f.set("filter", parse("{\"column\": \"status\", \"operator\": \"eq\", \"value\": \"active\", \"label\": \"Status filter\"}"));
-        assertTrue(output(call(new ApplyFilterChangeTool(), f)).get("valid").asBoolean());
+        JsonNode filtered = output(call(new ApplyFilterChangeTool(), f));
+        assertTrue(filtered.get("valid").asBoolean());
+        assertEquals(Fixtures.ordersNode().get("owner_note"), filtered.at("/config/owner_note"), "unknown fields survive");
+        assertEquals("compact", filtered.at("/config/visual_settings/density").asText());
 
         ObjectNode j = Json.object();
         j.set("config", ConfigJson.write(Fixtures.emptyOrders()));
@@ -128,6 +131,13 @@ class OperationToolsTest {
         JsonNode sorted = output(call(new ApplySortChangeTool(), s));
         assertTrue(sorted.get("valid").asBoolean(), sorted::toString);
         assertEquals(1, sorted.at("/config/data_source/0/sort").size());
+        assertEquals("second join of users", sorted.at("/config/data_source/0/select/foreign_tables/2/x-note").asText());
+        ObjectNode r = args("remove");
+        r.set("join", parse("{\"alias\": \"customers\"}"));
+        JsonNode removed = output(call(new ApplyJoinChangeTool(), r));
+        assertTrue(removed.get("valid").asBoolean(), removed::toString);
+        assertEquals("second join of users", removed.at("/config/data_source/0/select/foreign_tables/1/x-note").asText());
+        assertEquals(180, removed.at("/config/data_source/0/select/columns/18/ui_width").asInt());
     }
 
     @Test
