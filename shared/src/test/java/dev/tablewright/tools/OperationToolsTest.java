@@ -142,6 +142,12 @@ class OperationToolsTest {
 
     @Test
     void badArgumentsAreFieldLevelErrorsInTheOneShape() {
+        ObjectNode oneName = args("add");
+        oneName.put("columns", "discount");
+        JsonNode one = output(call(new ApplyColumnChangeTool(new FixtureCatalog()), oneName));
+        assertTrue(one.get("valid").asBoolean(), one::toString);
+        assertEquals("number", one.at("/config/visual_settings/columns/discount/type").asText());
+
         ObjectNode unknownOp = args("rename");
         unknownOp.set("columns", parse("[{\"name\": \"notes\"}]"));
         assertError(output(call(new ApplyColumnChangeTool(), unknownOp)), "operation", "'rename' is not one of add, remove");
@@ -218,6 +224,14 @@ class OperationToolsTest {
         JsonNode t = output(call(new ApplyColumnChangeTool(), tenThousand));
         assertError(t, "data_source[0].select.columns", "too many columns");
         assertTrue(t.get("errors").size() <= 51);
+
+        ObjectNode hugeDescription = Json.object();
+        ObjectNode described = Fixtures.ordersNode();
+        described.put("description", fiveMb);
+        hugeDescription.put("config", Json.write(described));
+        JsonNode hd = output(call(new ValidateTableConfigTool(), hugeDescription));
+        assertError(hd, "description", "5242880 characters long; at most 4000");
+        assertTrue(hd.toString().length() < 2_000);
 
         ObjectNode tooManyArgs = args("add");
         ArrayNode many = tooManyArgs.putArray("columns");
