@@ -21,6 +21,7 @@ build-ApplyJoinChangeFunction: MODULE=tools
 build-ApplySortChangeFunction: MODULE=tools
 build-ValidateTableConfigFunction: MODULE=tools
 build-DiscoverTableReferenceFunction: MODULE=tools
+build-ChatTurnFunction: MODULE=chat-turn
 
 # database tools
 build-SearchDatabaseSchemaFunction: MODULE=configs
@@ -50,6 +51,8 @@ build-%: FORCE
 	$(MVN) -q -B -DskipTests -pl functions/$(MODULE) -am package
 	mkdir -p "$(ARTIFACTS_DIR)"
 	cd "$(ARTIFACTS_DIR)" && unzip -q -o "$(CURDIR)"/functions/$(MODULE)/target/*-lambda.jar
+	@# jar entries carry no file modes: the chat function's AWS_LAMBDA_EXEC_WRAPPER script must be executable
+	if [ -f "$(ARTIFACTS_DIR)/streaming-wrapper" ]; then chmod 755 "$(ARTIFACTS_DIR)/streaming-wrapper"; fi
 
 FORCE:
 .PHONY: FORCE

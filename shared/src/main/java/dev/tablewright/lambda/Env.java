@@ -59,6 +59,11 @@ public final class Env {
         OVERRIDES.putAll(values);
     }
 
+    /** Drops the given overrides (what a local stack set, when it stops). */
+    public static void removeOverrides(java.util.Collection<String> names) {
+        names.forEach(OVERRIDES::remove);
+    }
+
     /** Drops every override (tests). */
     public static void clearOverrides() {
         OVERRIDES.clear();

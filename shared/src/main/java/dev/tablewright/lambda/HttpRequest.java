@@ -13,9 +13,14 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import dev.tablewright.json.Json;
+import dev.tablewright.validation.ValidationError;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Base64;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -162,7 +167,7 @@ public final class HttpRequest {
                 message = iae.getMessage();
             }
         }
-        return HttpApiException.invalid(field + ": " + message, java.util.List.of(new dev.tablewright.validation.ValidationError(field, message)));
+        return HttpApiException.invalid(field + ": " + message, List.of(new ValidationError(field, message)));
     }
 
     /** {@code fields[0].type} from Jackson's reference chain. */
@@ -194,11 +199,11 @@ public final class HttpRequest {
         if (type == String.class) {
             return "a string";
         }
-        if (java.util.Collection.class.isAssignableFrom(type) || type.isArray()) {
+        if (Collection.class.isAssignableFrom(type) || type.isArray()) {
             return "an array";
         }
         if (type.isEnum()) {
-            return "one of " + java.util.Arrays.toString(type.getEnumConstants()).toLowerCase(java.util.Locale.ROOT);
+            return "one of " + Arrays.toString(type.getEnumConstants()).toLowerCase(Locale.ROOT);
         }
         return "an object";
     }

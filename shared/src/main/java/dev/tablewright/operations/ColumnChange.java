@@ -26,7 +26,7 @@ import java.util.Set;
  */
 public final class ColumnChange {
 
-    public enum Operation { ADD, REMOVE }
+    public enum Operation { ADD, REMOVE, UPDATE }
 
     /** At most this many columns per call. */
     public static final int MAX_COLUMNS_PER_CALL = 100;
@@ -79,6 +79,8 @@ public final class ColumnChange {
                 log.error(path, "column is empty");
             } else if (operation == Operation.ADD) {
                 select(draft, spec, path, log, grounding, false);
+            } else if (operation == Operation.UPDATE) {
+                update(draft, spec, path, log);
             } else {
                 deselect(draft, spec, path, log);
             }
@@ -247,6 +249,71 @@ public final class ColumnChange {
         log.error(field, "table " + Identifiers.quote(sourceTable) + " is neither the base table " + Identifiers.quote(d.baseTable())
                 + " nor joined; join it first with apply_join_change." + ClosestNames.hint(sourceTable, known));
         return null;
+    }
+
+    /**
+     * Changes the display settings of a selected column: {@code header}, {@code format}, {@code hidden} (hiding drops
+     * its order; showing gives it the next order when visible columns are ordered), {@code pg_type} (a new visual
+     * type, with its default format when the old format does not fit).
+     */
+    static void update(ConfigDraft d, ColumnSpec spec, String path, ChangeLog log) {
+        ColumnSpec lookup = new ColumnSpec(spec.name(), spec.sourceTable(), spec.sourceSchema(), null,
+                spec.alias() != null && d.isSelected(spec.alias()) ? spec.alias() : null, null, null, null);
+        String key = findKey(d, lookup, path, log);
+        if (key == null) {
+            return;
+        }
+        ColumnSettings cs = d.settings.get(key);
+        if (cs == null) {
+            cs = new ColumnSettings(null, null, null, null, null, null);
+        }
+        String header = cs.header();
+        String type = cs.type();
+        String format = cs.format();
+        Integer order = cs.order();
+        Boolean hidden = cs.hidden();
+        List<String> changes = new ArrayList<>();
+        if (spec.pgType() != null) {
+            PgTypeMapping mapping = PgTypeMapping.of(spec.pgType());
+            if (mapping.warning() != null) {
+                log.warning(path + ".pg_type", mapping.warning());
+            }
+            if (!mapping.visualType().wireName().equals(type)) {
+                type = mapping.visualType().wireName();
+                changes.add("type " + type);
+                if (spec.format() == null && (format == null || !mapping.visualType().formats().contains(format))) {
+                    format = mapping.visualType().defaultFormat();
+                    if (format != null) {
+                        changes.add("format " + format);
+                    }
+                }
+            }
+        }
+        if (spec.header() != null && !spec.header().equals(header)) {
+            header = spec.header();
+            changes.add("header " + Identifiers.quote(header));
+        }
+        if (spec.format() != null && !spec.format().equals(format)) {
+            format = spec.format().isEmpty() ? null : spec.format();
+            changes.add(format == null ? "format cleared" : "format " + format);
+        }
+        if (spec.hidden() != null && spec.hidden() != cs.isHidden()) {
+            if (spec.hidden()) {
+                hidden = Boolean.TRUE;
+                order = null;
+                changes.add("hidden");
+            } else {
+                hidden = null;
+                order = d.nextOrder();
+                changes.add(order == null ? "visible" : "visible (order " + order + ")");
+            }
+        }
+        if (changes.isEmpty()) {
+            log.warning(path, "nothing to change for " + Identifiers.quote(key) + ": give header, format, hidden or pg_type");
+            return;
+        }
+        d.settings.put(key, new ColumnSettings(header, type, format, order, hidden, cs.extra()));
+        log.applied(key + " updated: " + String.join(", ", changes));
     }
 
     /** Removes a column from both lists, with the filters and sorts on it. False after an error. */

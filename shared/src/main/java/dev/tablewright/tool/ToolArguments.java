@@ -180,7 +180,8 @@ public final class ToolArguments {
 
     /**
      * A list read item by item: {@code item} gets the element and its path ({@code columns[3]}) and returns the
-     * value or null after reporting. A single object where a list is expected is read as a list of one.
+     * value or null after reporting. A single object or string where a list is expected is read as a list of one
+     * (models write {@code "columns": "notes"}); a string holding a JSON array is read as that array.
      */
     public <T> List<T> list(String field, boolean required, int maxItems, BiFunction<JsonNode, String, T> item) {
         JsonNode n = node.get(field);
@@ -199,7 +200,7 @@ public final class ToolArguments {
         ArrayNode array;
         if (n.isArray()) {
             array = (ArrayNode) n;
-        } else if (n.isObject()) {
+        } else if (n.isObject() || n.isTextual()) {
             array = Json.MAPPER.createArrayNode().add(n);
         } else {
             error(field, field + " must be an array, got " + kind(n));

@@ -16,10 +16,10 @@ import java.util.Set;
 public final class ApplyColumnChangeTool extends OperationTool {
 
     public static final ToolDefinition DEFINITION = new ToolDefinition("apply_column_change",
-            "Add or remove columns of a table config, one validated step. Adding puts each column in both "
+            "Add, remove or update columns of a table config, one validated step. Adding puts each column in both "
                     + "select.columns and visual_settings.columns, maps its PostgreSQL type to a visual type, gives dates and "
                     + "times a default format and the next display order. Removing takes a column out of both, with the "
-                    + "filters and sorts on it. Columns of a joined table need the join first (apply_join_change). Returns "
+                    + "filters and sorts on it. Updating changes a selected column's header, format, hidden flag or type. Columns of a joined table need the join first (apply_join_change). Returns "
                     + "{valid, config, errors, warnings, applied}: if valid, pass config to preview_table_config; if not, "
                     + "fix the fields the errors name and call again.",
             schema(), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
@@ -39,10 +39,10 @@ public final class ApplyColumnChangeTool extends OperationTool {
         ObjectNode s = ArgumentSchemas.object("config", "operation", "columns");
         ObjectNode p = ArgumentSchemas.props(s);
         ArgumentSchemas.config(p);
-        ArgumentSchemas.operation(p, "add or remove", "add", "remove");
+        ArgumentSchemas.operation(p, "add, remove, or update (header, format, hidden, pg_type of selected columns)", "add", "remove", "update");
         ObjectNode cols = p.putObject("columns");
         cols.put("type", "array").put("minItems", 1).put("maxItems", ArgumentSchemas.MAX_COLUMNS)
-                .put("description", "The columns to add or remove.");
+                .put("description", "The columns to add, remove or update.");
         cols.set("items", ArgumentSchemas.column());
         return s;
     }

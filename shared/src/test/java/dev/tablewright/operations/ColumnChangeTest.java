@@ -178,4 +178,32 @@ class ColumnChangeTest {
         assertEquals("compact", json.at("/visual_settings/density").asText());
         assertEquals("second join of users", json.at("/data_source/0/select/foreign_tables/2/x-note").asText());
     }
+
+    @Test
+    void updateChangesDisplaySettingsKeepingOrderingRules() {
+        ColumnChange cc = ungrounded;
+        OperationResult hide = assertValid(cc.apply(Fixtures.orders(), ColumnChange.Operation.UPDATE,
+                List.of(new ColumnSpec("notes", null, null, null, null, true, null, null))));
+        assertTrue(settings(hide, "notes").isHidden());
+        assertNull(settings(hide, "notes").order());
+        assertEquals(List.of("notes updated: hidden"), hide.applied());
+        OperationResult show = assertValid(cc.apply(Fixtures.orders(), ColumnChange.Operation.UPDATE,
+                List.of(new ColumnSpec("customer_id", null, null, null, null, false, "Customer #", null))));
+        assertEquals(21, settings(show, "customer_id").order());
+        assertEquals("Customer #", settings(show, "customer_id").header());
+        OperationResult retype = assertValid(cc.apply(Fixtures.orders(), ColumnChange.Operation.UPDATE,
+                List.of(new ColumnSpec("notes", null, null, "date", null, null, null, null))));
+        assertEquals("date", settings(retype, "notes").type());
+        assertEquals("yyyy-MM-dd", settings(retype, "notes").format());
+        OperationResult format = assertValid(cc.apply(Fixtures.orders(), ColumnChange.Operation.UPDATE,
+                List.of(new ColumnSpec("creator_first_name", null, null, null, null, null, null, "upper"))));
+        assertHas(format.warnings(), "visual_settings.columns.creator_first_name.format", "custom pattern");
+        OperationResult clearDateFormat = cc.apply(Fixtures.orders(), ColumnChange.Operation.UPDATE,
+                List.of(new ColumnSpec("due_date", null, null, null, null, null, null, "")));
+        assertHas(clearDateFormat.errors(), "visual_settings.columns.due_date.format", "needs a format");
+        assertHas(cc.apply(Fixtures.orders(), ColumnChange.Operation.UPDATE, List.of(ColumnSpec.named("nope"))).errors(),
+                "columns[0].name", "not selected");
+        assertHas(cc.apply(Fixtures.orders(), ColumnChange.Operation.UPDATE, List.of(ColumnSpec.named("total"))).warnings(),
+                "columns[0]", "nothing to change");
+    }
 }

@@ -139,7 +139,7 @@ class OperationSequencePropertyTest {
             putIf(c, "alias", alias);
             return c;
         });
-        return Combinators.combine(mostly(List.of("add", "add", "remove"), List.of("upsert")), column.list().ofMinSize(1).ofMaxSize(3))
+        return Combinators.combine(mostly(List.of("add", "add", "remove", "update"), List.of("upsert")), column.list().ofMinSize(1).ofMaxSize(3))
                 .as((op, cols) -> {
                     ObjectNode a = Json.object().put("operation", op);
                     ArrayNode arr = a.putArray("columns");

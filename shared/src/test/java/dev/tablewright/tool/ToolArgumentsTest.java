@@ -57,6 +57,7 @@ class ToolArgumentsTest {
         assertEquals(List.of(1), a.list("items", true, 10, (n, p) -> n.get("a").asInt()));
         assertEquals(List.of(2), a.list("one", true, 10, (n, p) -> n.get("a").asInt()), "one object reads as a list of one");
         assertNull(a.list("bad", true, 10, (n, p) -> n));
+        assertEquals(List.of("notes"), of("{\"c\": \"notes\"}").list("c", true, 10, (n, p) -> n.asText()), "a string reads as a list of one");
         assertFalse(a.ok());
         assertHas(a.errors(), "name", "must be a string, got a number");
         assertHas(a.errors(), "flag", "true or false");

@@ -110,7 +110,10 @@ class OperationToolsTest {
     void seedFilterJoinAndSortExamples() {
         ObjectNode f = args("add");
         f.set("filter", parse("{\"column\": \"status\", \"operator\": \"eq\", \"value\": \"active\", \"label\": \"Status filter\"}"));
-        assertTrue(output(call(new ApplyFilterChangeTool(), f)).get("valid").asBoolean());
+        JsonNode filtered = output(call(new ApplyFilterChangeTool(), f));
+        assertTrue(filtered.get("valid").asBoolean());
+        assertEquals(Fixtures.ordersNode().get("owner_note"), filtered.at("/config/owner_note"), "unknown fields survive");
+        assertEquals("compact", filtered.at("/config/visual_settings/density").asText());
 
         ObjectNode j = Json.object();
         j.set("config", ConfigJson.write(Fixtures.emptyOrders()));
@@ -128,10 +131,23 @@ class OperationToolsTest {
         JsonNode sorted = output(call(new ApplySortChangeTool(), s));
         assertTrue(sorted.get("valid").asBoolean(), sorted::toString);
         assertEquals(1, sorted.at("/config/data_source/0/sort").size());
+        assertEquals("second join of users", sorted.at("/config/data_source/0/select/foreign_tables/2/x-note").asText());
+        ObjectNode r = args("remove");
+        r.set("join", parse("{\"alias\": \"customers\"}"));
+        JsonNode removed = output(call(new ApplyJoinChangeTool(), r));
+        assertTrue(removed.get("valid").asBoolean(), removed::toString);
+        assertEquals("second join of users", removed.at("/config/data_source/0/select/foreign_tables/1/x-note").asText());
+        assertEquals(180, removed.at("/config/data_source/0/select/columns/18/ui_width").asInt());
     }
 
     @Test
     void badArgumentsAreFieldLevelErrorsInTheOneShape() {
+        ObjectNode oneName = args("add");
+        oneName.put("columns", "discount");
+        JsonNode one = output(call(new ApplyColumnChangeTool(new FixtureCatalog()), oneName));
+        assertTrue(one.get("valid").asBoolean(), one::toString);
+        assertEquals("number", one.at("/config/visual_settings/columns/discount/type").asText());
+
         ObjectNode unknownOp = args("rename");
         unknownOp.set("columns", parse("[{\"name\": \"notes\"}]"));
         assertError(output(call(new ApplyColumnChangeTool(), unknownOp)), "operation", "'rename' is not one of add, remove");
@@ -208,6 +224,14 @@ class OperationToolsTest {
         JsonNode t = output(call(new ApplyColumnChangeTool(), tenThousand));
         assertError(t, "data_source[0].select.columns", "too many columns");
         assertTrue(t.get("errors").size() <= 51);
+
+        ObjectNode hugeDescription = Json.object();
+        ObjectNode described = Fixtures.ordersNode();
+        described.put("description", fiveMb);
+        hugeDescription.put("config", Json.write(described));
+        JsonNode hd = output(call(new ValidateTableConfigTool(), hugeDescription));
+        assertError(hd, "description", "5242880 characters long; at most 4000");
+        assertTrue(hd.toString().length() < 2_000);
 
         ObjectNode tooManyArgs = args("add");
         ArrayNode many = tooManyArgs.putArray("columns");

@@ -101,6 +101,7 @@ public final class LocalStack implements AutoCloseable {
         env.put("OPENAI_BASE_URL", model.settings().baseUrl());
         env.put("OPENAI_MODEL", model.settings().model());
         Env.override(env);
+        resources.push(() -> Env.removeOverrides(env.keySet()));
 
         functions = new LinkedHashMap<>();
         Set<String> urlFunctions = HttpApiRoutes.functionUrls(template).keySet();

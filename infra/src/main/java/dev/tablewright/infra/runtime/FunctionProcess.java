@@ -8,7 +8,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -23,8 +22,8 @@ import java.util.zip.ZipInputStream;
  * Starts a function as a separate JVM the way Lambda's managed {@code java21} runtime does, against a
  * {@link RuntimeApiEmulator}:
  * <ul>
- *   <li>the function's artifact is unpacked into a task root (Lambda's {@code /var/task}; {@code sam build}
- *       unpacks the same shaded jar, see the Makefile);</li>
+ *   <li>the function's artifact becomes a task root (Lambda's {@code /var/task}): the jar in {@code lib/}, its
+ *       top-level files (the wrapper script) unpacked, see {@link #stage};</li>
  *   <li>the JVM runs the Runtime Interface Client from Maven Central
  *       ({@code com.amazonaws.services.lambda.runtime.api.client.AWSLambda <handler>}) with the RIC on the
  *       class path and the task root as working directory and {@code LAMBDA_TASK_ROOT}, as the runtime's bootstrap does, with a heap
@@ -58,13 +57,29 @@ public final class FunctionProcess implements AutoCloseable {
     /** Starts {@code spec}'s function against {@code emulator}; {@code environment} overrides the template's variables. */
     public static FunctionProcess start(FunctionSpec spec, RuntimeApiEmulator emulator, Map<String, String> environment)
             throws IOException {
+        return start(spec, emulator, environment, List.of());
+    }
+
+    /**
+     * As {@link #start(FunctionSpec, RuntimeApiEmulator, Map)}, with {@code extraJars} in the task root's
+     * {@code lib/} (on the function's class path in Lambda too): test-only handlers next to the real code.
+     * The harness rebuilds the task root (and so its {@code lib/}) on every start.
+     */
+    public static FunctionProcess start(FunctionSpec spec, RuntimeApiEmulator emulator, Map<String, String> environment,
+                                        List<Path> extraJars) throws IOException {
         if (!spec.artifactExists()) {
             throw new IllegalStateException("no artifact for " + spec.logicalId() + ": " + spec.artifact()
                     + " (build it with: mvn -q -pl functions/" + spec.module() + " -am package -DskipTests)");
         }
-        Path taskRoot = Files.isDirectory(spec.artifact())
-                ? spec.artifact().toAbsolutePath()
-                : unpack(spec.artifact(), taskRootFor(spec));
+        Path taskRoot;
+        if (Files.isDirectory(spec.artifact())) {
+            if (!extraJars.isEmpty()) {
+                throw new IllegalArgumentException("extra jars need a packaged artifact, not a directory");
+            }
+            taskRoot = spec.artifact().toAbsolutePath();
+        } else {
+            taskRoot = stage(spec.artifact(), taskRootFor(spec), extraJars);
+        }
         Map<String, String> env = new LinkedHashMap<>();
         env.put("AWS_LAMBDA_RUNTIME_API", emulator.address());
         env.put("_HANDLER", spec.handler());
@@ -141,34 +156,29 @@ public final class FunctionProcess implements AutoCloseable {
         return infraDirectory().resolve("target").resolve("lambda-task").resolve(spec.module());
     }
 
-    /** Unpacks the jar unless the task root already holds this very jar (same size and time). */
-    static Path unpack(Path jar, Path taskRoot) throws IOException {
-        Path stamp = taskRoot.resolve(".unpacked-from");
-        String identity = jar.toAbsolutePath() + " " + Files.size(jar) + " " + Files.getLastModifiedTime(jar).toMillis();
-        if (Files.isRegularFile(stamp) && Files.readString(stamp).equals(identity)) {
-            return taskRoot;
-        }
+    /**
+     * Lays out a task root for {@code jar}: the jar itself in {@code lib/} (a layout Lambda supports: the runtime
+     * puts {@code /var/task/lib/*.jar} on the class path) and its top-level files (the wrapper script) unpacked.
+     * Unpacking every class instead, as {@code sam build} does, costs tens of seconds for a large jar on a slow disk
+     * and changes nothing the tests look at. {@code lib/} is rebuilt on every start.
+     */
+    static Path stage(Path jar, Path taskRoot, List<Path> extraJars) throws IOException {
         deleteTree(taskRoot);
-        Files.createDirectories(taskRoot);
+        Path lib = taskRoot.resolve("lib");
+        Files.createDirectories(lib);
+        Files.createSymbolicLink(lib.resolve("function.jar"), jar.toAbsolutePath());
+        for (Path extra : extraJars) {
+            Files.copy(extra, lib.resolve(extra.getFileName()));
+        }
         try (ZipInputStream zip = new ZipInputStream(Files.newInputStream(jar))) {
             for (ZipEntry entry; (entry = zip.getNextEntry()) != null; ) {
-                Path target = taskRoot.resolve(entry.getName()).normalize();
-                if (!target.startsWith(taskRoot)) {
-                    throw new IOException("zip entry outside the task root: " + entry.getName());
+                String name = entry.getName();
+                if (entry.isDirectory() || name.contains("/") || name.endsWith(".class")) {
+                    continue;
                 }
-                if (entry.isDirectory()) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.createDirectories(target.getParent());
-                    Files.copy(zip, target);
-                    FileTime time = entry.getLastModifiedTime();
-                    if (time != null) {
-                        Files.setLastModifiedTime(target, time);
-                    }
-                }
+                Files.copy(zip, taskRoot.resolve(name));
             }
         }
-        Files.writeString(stamp, identity);
         return taskRoot;
     }
 

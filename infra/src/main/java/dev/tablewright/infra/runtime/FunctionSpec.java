@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -29,36 +28,24 @@ public record FunctionSpec(String logicalId, String handler, String runtime, int
         Path root = templateFile.getParent();
         SamTemplate template = SamTemplate.load(templateFile);
         Map<String, Object> properties = template.functionProperties(logicalId);
-        Map<String, String> environment = new LinkedHashMap<>();
-        SamTemplate.map(SamTemplate.map(properties.get("Environment")).get("Variables")).forEach((name, value) -> {
-            String resolved = resolve(value, template);
-            if (resolved != null) {
-                environment.put(name, resolved);
-            }
-        });
+        // resolved as on one machine (parameter defaults, logical ids); values that exist only in AWS are left out
+        Map<String, String> environment = template.localEnvironment(logicalId).values();
         String module = moduleOf(root.resolve("Makefile"), logicalId);
         return new FunctionSpec(logicalId,
-                String.valueOf(properties.get("Handler")),
+                template.handler(logicalId),
                 String.valueOf(properties.getOrDefault("Runtime", "java21")),
                 intOf(properties.get("MemorySize"), 128),
                 intOf(properties.get("Timeout"), 3),
                 Map.copyOf(environment), module, shadedJar(root.resolve("functions").resolve(module).resolve("target")));
     }
 
-    public boolean artifactExists() {
-        return Files.exists(artifact);
+    /** The same function with another handler (a test-only handler shipped with {@code extraJars}, say). */
+    public FunctionSpec withHandler(String otherHandler) {
+        return new FunctionSpec(logicalId, otherHandler, runtime, memoryMb, timeoutSeconds, environment, module, artifact);
     }
 
-    /** Strings and numbers as they are; {@code !Ref} of a parameter resolves to its default; other intrinsics are dropped. */
-    private static String resolve(Object value, SamTemplate template) {
-        if (value instanceof SamTemplate.Intrinsic intrinsic) {
-            if (intrinsic.function().equals("Ref")) {
-                Object parameter = SamTemplate.map(template.section("Parameters").get(String.valueOf(intrinsic.argument()))).get("Default");
-                return parameter == null ? null : String.valueOf(parameter);
-            }
-            return null;
-        }
-        return value == null ? null : String.valueOf(value);
+    public boolean artifactExists() {
+        return Files.exists(artifact);
     }
 
     private static int intOf(Object value, int fallback) {

@@ -23,6 +23,8 @@ public final class Invocation {
     private final LinkedBlockingQueue<Chunk> arriving = new LinkedBlockingQueue<>();
     private final List<Chunk> chunks = new ArrayList<>();
     private final CompletableFuture<InvocationResult> result = new CompletableFuture<>();
+    private volatile dev.tablewright.infra.http.HttpResponder responseConnection;
+    private volatile boolean dropped;
 
     Invocation(String requestId, byte[] event, long deadlineEpochMillis) {
         this.requestId = requestId;
@@ -54,6 +56,27 @@ public final class Invocation {
 
     void delivered() {
         deliveredNanos = System.nanoTime();
+    }
+
+    void streaming(dev.tablewright.infra.http.HttpResponder connection) {
+        this.responseConnection = connection;
+    }
+
+    boolean dropped() {
+        return dropped;
+    }
+
+    /**
+     * Drops the connection of the streamed response now, as Lambda does when nobody reads the stream any more:
+     * the function sees its stream break. The result's outcome becomes {@code DROPPED}.
+     */
+    public void dropStream() {
+        dev.tablewright.infra.http.HttpResponder connection = responseConnection;
+        if (connection == null) {
+            throw new IllegalStateException("no streamed response is open for " + requestId);
+        }
+        dropped = true;
+        connection.abort();
     }
 
     void chunk(Chunk chunk) {

@@ -8,7 +8,8 @@ import java.util.Map;
  * How an invocation ended at the Runtime API.
  *
  * @param outcome     {@code RESPONSE} (a {@code /response} POST), {@code ERROR} (a {@code /invocation/{id}/error} POST),
- *                    or {@code INIT_ERROR} (the runtime reported {@code /init/error} before taking the invocation)
+ *                    {@code INIT_ERROR} (the runtime reported {@code /init/error} before taking the invocation), or
+ *                    {@code DROPPED} (the test dropped the streamed response with {@link Invocation#dropStream()})
  * @param streamed    the response came with {@code Lambda-Runtime-Function-Response-Mode: streaming}
  * @param headers     request headers of the {@code /response} or {@code /error} POST
  * @param body        the whole body (for a stream: every chunk, in order)
@@ -18,7 +19,7 @@ import java.util.Map;
 public record InvocationResult(Outcome outcome, boolean streamed, Map<String, String> headers, byte[] body,
                                Map<String, String> trailers, long completedNanos) {
 
-    public enum Outcome { RESPONSE, ERROR, INIT_ERROR }
+    public enum Outcome { RESPONSE, ERROR, INIT_ERROR, DROPPED }
 
     public static final String ERROR_TYPE = "Lambda-Runtime-Function-Error-Type";
     public static final String ERROR_BODY = "Lambda-Runtime-Function-Error-Body";

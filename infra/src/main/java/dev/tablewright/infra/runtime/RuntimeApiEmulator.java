@@ -142,28 +142,45 @@ public final class RuntimeApiEmulator implements AutoCloseable {
             }
             boolean streamed = "streaming".equalsIgnoreCase(request.header("Lambda-Runtime-Function-Response-Mode"));
             java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
-            for (byte[] chunk = request.nextChunk(); chunk != null; chunk = request.nextChunk()) {
-                long now = System.nanoTime();
-                all.writeBytes(chunk);
-                if (streamed) {
-                    invocation.chunk(new Chunk(chunk, now));
-                } else if (all.size() > MAX_BUFFERED_RESPONSE) {
-                    request.body();
-                    invocation.complete(new InvocationResult(InvocationResult.Outcome.ERROR, false,
-                            Map.of(InvocationResult.ERROR_TYPE, "Function.ResponseSizeTooLarge"),
-                            "{\"errorMessage\":\"Response payload size exceeded maximum allowed payload size (6291556 bytes).\",\"errorType\":\"Function.ResponseSizeTooLarge\"}"
-                                    .getBytes(StandardCharsets.UTF_8), Map.of(), System.nanoTime()));
-                    response.sendText(413, "application/json",
-                            "{\"errorMessage\":\"response too large\",\"errorType\":\"RequestEntityTooLarge\"}");
+            if (streamed) {
+                invocation.streaming(response);
+            }
+            try {
+                readResponse(invocation, request, response, streamed, all);
+            } catch (IOException e) {
+                if (invocation.dropped()) {
+                    invocation.complete(new InvocationResult(InvocationResult.Outcome.DROPPED, true, copy(request.headers()),
+                            all.toByteArray(), Map.of(), System.nanoTime()));
                     return;
                 }
+                throw e;
             }
-            invocation.complete(new InvocationResult(InvocationResult.Outcome.RESPONSE, streamed,
-                    copy(request.headers()), all.toByteArray(), copy(request.trailers()), System.nanoTime()));
-            accepted(response);
             return;
         }
         notFound(response);
+    }
+
+    private void readResponse(Invocation invocation, HttpRequest request, HttpResponder response, boolean streamed,
+                              java.io.ByteArrayOutputStream all) throws IOException {
+        for (byte[] chunk = request.nextChunk(); chunk != null; chunk = request.nextChunk()) {
+            long now = System.nanoTime();
+            all.writeBytes(chunk);
+            if (streamed) {
+                invocation.chunk(new Chunk(chunk, now));
+            } else if (all.size() > MAX_BUFFERED_RESPONSE) {
+                request.body();
+                invocation.complete(new InvocationResult(InvocationResult.Outcome.ERROR, false,
+                        Map.of(InvocationResult.ERROR_TYPE, "Function.ResponseSizeTooLarge"),
+                        "{\"errorMessage\":\"Response payload size exceeded maximum allowed payload size (6291556 bytes).\",\"errorType\":\"Function.ResponseSizeTooLarge\"}"
+                                .getBytes(StandardCharsets.UTF_8), Map.of(), System.nanoTime()));
+                response.sendText(413, "application/json",
+                        "{\"errorMessage\":\"response too large\",\"errorType\":\"RequestEntityTooLarge\"}");
+                return;
+            }
+        }
+        invocation.complete(new InvocationResult(InvocationResult.Outcome.RESPONSE, streamed,
+                copy(request.headers()), all.toByteArray(), copy(request.trailers()), System.nanoTime()));
+        accepted(response);
     }
 
     private void next(HttpResponder response) throws IOException, InterruptedException {

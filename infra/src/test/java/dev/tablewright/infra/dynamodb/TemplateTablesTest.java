@@ -38,6 +38,19 @@ class TemplateTablesTest {
     }
 
     @Test
+    void everyTableIsDeclaredOnDemandWithRecoveryAndEncryption() throws java.io.IOException {
+        var template = dev.tablewright.infra.template.SamTemplate.load(dev.tablewright.infra.template.SamTemplate.locate());
+        template.resourcesOfType("AWS::DynamoDB::Table").forEach((id, resource) -> {
+            var p = dev.tablewright.infra.template.SamTemplate.map(resource.get("Properties"));
+            assertEquals("PAY_PER_REQUEST", p.get("BillingMode"), id + " is on-demand");
+            assertEquals(Boolean.TRUE, dev.tablewright.infra.template.SamTemplate.map(p.get("PointInTimeRecoverySpecification"))
+                    .get("PointInTimeRecoveryEnabled"), id + " has point-in-time recovery");
+            assertEquals(Boolean.TRUE, dev.tablewright.infra.template.SamTemplate.map(p.get("SSESpecification")).get("SSEEnabled"),
+                    id + " is encrypted at rest");
+        });
+    }
+
+    @Test
     void userInputTableHasItsKeysAndTtl() {
         String name = ENGINE.tables().tableName("UserInputTable");
         TableDescription table = ENGINE.client().describeTable(b -> b.tableName(name)).table();

@@ -224,6 +224,16 @@ final class FunctionJar {
                     internal(owner);
                     type(Type.getMethodType(desc));
                     Use use = use(owner, method, desc);
+                    if (use == null && desc.startsWith("(Ljava/util/Map;Ljava/lang/String;")) {
+                        // A settings helper reading one variable from an environment map with its own default,
+                        // e.g. intOf(env, "TURN_MAX_STEPS", 8).
+                        for (int i = recent.size() - 1; i >= 0; i--) {
+                            if (VARIABLE_NAME.matcher(recent.get(i)).matches()) {
+                                variables.merge(recent.get(i), Use.FALLBACK, (a, b) -> a.compareTo(b) >= 0 ? a : b);
+                                break;
+                            }
+                        }
+                    }
                     if (use != null && !recent.isEmpty()) {
                         boolean withFallback = desc.startsWith("(Ljava/lang/String;Ljava/lang/String;)")
                                 || desc.startsWith("(Ljava/lang/Object;Ljava/lang/Object;)");

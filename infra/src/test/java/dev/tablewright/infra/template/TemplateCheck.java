@@ -40,6 +40,8 @@ final class TemplateCheck {
             "STAGE");
     /** Set only on one machine (local engines): read with a fallback-free Env.get but never set in AWS. */
     static final Set<String> LOCAL_ONLY_VARIABLES = Set.of("DYNAMODB_ENDPOINT");
+    /** Variables read by prefix (the chat function's TOOL_FUNCTION_<TOOL> map), not by literal name. */
+    static final Set<String> DYNAMIC_PREFIXES = Set.of(dev.tablewright.functions.chat.tools.LambdaToolInvoker.ENV_PREFIX);
     static final String TOOL_FUNCTION_BASE = "dev.tablewright.lambda.ToolFunction";
 
     private static final Pattern MAKE_LINE = Pattern.compile("(?m)^build-([A-Za-z0-9]+):\\s*MODULE\\s*=\\s*(\\S+)\\s*$");
@@ -57,6 +59,8 @@ final class TemplateCheck {
     private final List<String> problems = new ArrayList<>();
     /** Variables docs/configuration.md marks optional (a table row with the name in backticks and "optional"). */
     private final Set<String> documentedOptional = new TreeSet<>();
+    /** Variables docs/configuration.md names in the first cell of a table row. */
+    private final Set<String> documented = new TreeSet<>();
 
     private TemplateCheck(SamTemplate template, String makefile, Path openApi, Path root) {
         this.template = template;
@@ -76,10 +80,22 @@ final class TemplateCheck {
     private void run() throws IOException {
         Path configuration = root.resolve("docs/configuration.md");
         if (Files.isRegularFile(configuration)) {
-            Matcher row = Pattern.compile("(?m)^\\|\\s*`([A-Z][A-Z0-9_]+)`.*\\boptional\\b.*$").matcher(Files.readString(configuration));
-            while (row.find()) {
-                documentedOptional.add(row.group(1));
+            Pattern name = Pattern.compile("`([A-Z][A-Z0-9_]*[A-Z0-9_])`");
+            for (String line : Files.readAllLines(configuration)) {
+                if (!line.startsWith("|")) {
+                    continue;
+                }
+                String[] cells = line.split("\\|");
+                Matcher m = name.matcher(cells.length > 1 ? cells[1] : "");
+                while (m.find()) {
+                    documented.add(m.group(1));
+                    if (line.matches(".*\\boptional\\b.*")) {
+                        documentedOptional.add(m.group(1));
+                    }
+                }
             }
+        } else {
+            problems.add("docs/configuration.md is missing");
         }
         Map<String, Map<String, Object>> functions = template.resourcesOfType("AWS::Serverless::Function");
         Map<String, String> modules = makefileModules();
@@ -178,6 +194,9 @@ final class TemplateCheck {
     private void checkEnvironment(String id, Map<String, Object> props, Map<String, FunctionJar.Use> read) {
         Set<String> set = map(map(props.get("Environment")).get("Variables")).keySet();
         read.forEach((name, use) -> {
+            if (!documented.contains(name) && !providedByLambda(name)) {
+                problems.add(id + ": its code reads environment variable " + name + ", which docs/configuration.md does not describe");
+            }
             if (set.contains(name) || providedByLambda(name) || LOCAL_ONLY_VARIABLES.contains(name)) {
                 return;
             }
@@ -189,7 +208,8 @@ final class TemplateCheck {
             }
         });
         for (String name : set) {
-            if (!read.containsKey(name) && !RUNTIME_VARIABLES.contains(name)) {
+            boolean readByPrefix = DYNAMIC_PREFIXES.stream().anyMatch(name::startsWith);
+            if (!read.containsKey(name) && !RUNTIME_VARIABLES.contains(name) && !readByPrefix) {
                 problems.add(id + ": sets environment variable " + name + ", which none of its code reads");
             }
         }
@@ -225,19 +245,19 @@ final class TemplateCheck {
             problems.add("docs/api/openapi.yaml is missing (the template has " + routes.size() + " routes)");
             return;
         }
-        Set<String> documented = new LinkedHashSet<>();
+        Set<String> documentedRoutes = new LinkedHashSet<>();
         map(SamTemplate.load(openApi).root().get("paths")).forEach((path, item) ->
                 map(item).keySet().forEach(method -> {
                     if (Set.of("get", "put", "post", "delete", "patch", "head", "options").contains(method)) {
-                        documented.add(method.toUpperCase(Locale.ROOT) + " " + path);
+                        documentedRoutes.add(method.toUpperCase(Locale.ROOT) + " " + path);
                     }
                 }));
         for (HttpApiRoutes.Route r : routes) {
-            if (!documented.contains(r.routeKey())) {
+            if (!documentedRoutes.contains(r.routeKey())) {
                 problems.add(r.functionId() + ": route " + r.routeKey() + " is not in docs/api/openapi.yaml");
             }
         }
-        for (String d : documented) {
+        for (String d : documentedRoutes) {
             if (!keys.contains(d)) {
                 problems.add("docs/api/openapi.yaml: route " + d + " has no function in template.yaml");
             }
@@ -264,7 +284,13 @@ final class TemplateCheck {
         Grants grants = grants(props.get("Policies"), tableIds, functionIds, secretIds);
         compare(id, "DynamoDB table", usesTables, grants.tables());
         compare(id, "function invoke", usesFunctions, grants.functions());
-        compare(id, "secret", usesSecrets, grants.secrets());
+        // Secrets: a missing grant is a problem; an extra one is not checked, because a JSON parameter (DataSources)
+        // can name secrets that only the grant lists.
+        for (String secret : usesSecrets) {
+            if (!grants.secrets().contains(secret)) {
+                problems.add(id + ": its environment points at " + secret + " but no policy grants secret on it");
+            }
+        }
         grants.wildcards().forEach(w -> problems.add(id + ": policy grants " + w + " on every resource (*)"));
         if (!map(props.get("FunctionUrlConfig")).isEmpty()) {
             for (String f : grants.functions()) {
@@ -290,8 +316,15 @@ final class TemplateCheck {
 
     private Grants grants(Object policies, Set<String> tableIds, Set<String> functionIds, Set<String> secretIds) {
         Grants g = new Grants(new TreeSet<>(), new TreeSet<>(), new TreeSet<>(), new ArrayList<>());
-        List<Object> items = policies instanceof List<?> ? list(policies) : policies == null ? List.of() : List.of(policies);
-        for (Object item : items) {
+        List<Object> items = new ArrayList<>(policies instanceof List<?> ? list(policies) : policies == null ? List.of() : List.of(policies));
+        for (int i = 0; i < items.size(); i++) {
+            Object item = items.get(i);
+            if (item instanceof SamTemplate.Intrinsic(String fn, Object arg) && fn.equals("If")) {
+                // A conditional policy may apply: count what either branch grants.
+                List<Object> branches = list(arg);
+                items.addAll(branches.subList(Math.min(1, branches.size()), branches.size()));
+                continue;
+            }
             if (item instanceof String) {
                 continue; // a managed policy by name (e.g. AWSLambdaVPCAccessExecutionRole)
             }

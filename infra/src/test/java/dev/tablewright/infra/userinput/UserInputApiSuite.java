@@ -240,6 +240,48 @@ abstract class UserInputApiSuite {
     }
 
     @Test
+    void theConditionalWriteAloneLetsOnlyOneOfManyCompletionsThrough() throws Exception {
+        // Below the handler's own status check: 32 writers holding the same pending snapshot race on the store.
+        assertEquals(201, create(ALICE, c1, "call_store_race").status());
+        var store = new dev.tablewright.dynamodb.DynamoDbInputRequestStore(engine().client(), table, java.time.Duration.ofDays(7));
+        var pendingSnapshot = store.find(ALICE, c1, "call_store_race").orElseThrow();
+        int writers = 32;
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<String>> outcomes = new ArrayList<>();
+        try {
+            for (int i = 0; i < writers; i++) {
+                String value = "writer-" + i;
+                outcomes.add(pool.submit(() -> {
+                    start.await();
+                    try {
+                        store.complete(pendingSnapshot, Map.of("note", value), List.of(new dev.tablewright.userinput.SavedValue("note", value,
+                                false, dev.tablewright.tool.ValueScope.CONVERSATION, "t", "call_store_race", clock.instant(),
+                                clock.instant().plus(Duration.ofDays(7)))), clock.instant());
+                        return "ok";
+                    } catch (dev.tablewright.userinput.InputRequestConflictException e) {
+                        return e.currentStatus().wireName();
+                    }
+                }));
+            }
+            start.countDown();
+            List<String> results = new ArrayList<>();
+            for (Future<String> f : outcomes) {
+                results.add(f.get());
+            }
+            assertEquals(1, results.stream().filter("ok"::equals).count(), results.toString());
+            assertEquals(writers - 1, results.stream().filter("completed"::equals).count(), results.toString());
+        } finally {
+            pool.shutdownNow();
+        }
+        var note = engine().client().getItem(b -> b.tableName(table).consistentRead(true).key(Map.of(
+                "pk", AttributeValue.fromS("O#" + ALICE + "#C#" + c1), "sk", AttributeValue.fromS("V#note")))).item();
+        assertEquals("1", note.get("writes").n(), "the saved value was written by the winning transaction only");
+        assertEquals(note.get("value").s(), store.find(ALICE, c1, "call_store_race").orElseThrow().values().get("note"),
+                "the request's values and the saved value come from the same writer");
+    }
+
+    @Test
     void anotherIdentityGets404OnEveryRouteAndChangesNothing() {
         assertEquals(201, create(ALICE, c1, "call_1").status());
         assertEquals(201, create(ALICE, c1, "call_2").status());

@@ -81,6 +81,16 @@ public final class ChatFunction implements ChatTurnHandler {
 
     @Override
     public void handle(JsonNode event, HttpResponseStream response) {
+        handle(event, response, invocationDeadline.get());
+    }
+
+    /** From the streaming runtime: the invocation's deadline bounds the turn, which stops cleanly before it. */
+    @Override
+    public void handle(JsonNode event, HttpResponseStream response, LambdaInvocation invocation) {
+        handle(event, response, invocation.deadlineIfKnown().or(invocationDeadline));
+    }
+
+    private void handle(JsonNode event, HttpResponseStream response, Optional<Instant> deadline) {
         String requestId = event.path("requestContext").path("requestId").asText(null);
         StructuredLog.put("requestId", requestId);
         try {
@@ -100,7 +110,7 @@ public final class ChatFunction implements ChatTurnHandler {
                 response.sendJson(401, "{\"error\":{\"message\":\"sign in to use the assistant\"}}".getBytes(StandardCharsets.UTF_8));
                 return;
             }
-            turn.run(request, owner, new UiMessageStreamWriter(response), invocationDeadline.get());
+            turn.run(request, owner, new UiMessageStreamWriter(response), deadline);
         } finally {
             StructuredLog.clear();
         }

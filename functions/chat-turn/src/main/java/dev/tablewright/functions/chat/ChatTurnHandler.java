@@ -16,4 +16,12 @@ import dev.tablewright.functions.chat.stream.HttpResponseStream;
 public interface ChatTurnHandler {
 
     void handle(JsonNode functionUrlEvent, HttpResponseStream response) throws Exception;
+
+    /**
+     * The entry point the streaming runtime calls, with the invocation's request id and deadline (so the turn can
+     * stop cleanly before Lambda stops it). By default the invocation is ignored.
+     */
+    default void handle(JsonNode functionUrlEvent, HttpResponseStream response, LambdaInvocation invocation) throws Exception {
+        handle(functionUrlEvent, response);
+    }
 }

@@ -1,0 +1,267 @@
+package dev.tablewright.functions.chat.runtime;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.functions.chat.stream.HttpResponseStream;
+import dev.tablewright.json.Json;
+import dev.tablewright.logging.StructuredLog;
+
+import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A function URL response streamed through the Runtime API:
+ * <pre>
+ * POST /2018-06-01/runtime/invocation/{id}/response HTTP/1.1
+ * Lambda-Runtime-Function-Response-Mode: streaming
+ * Transfer-Encoding: chunked
+ * Content-Type: application/vnd.awslambda.http-integration-response
+ * Trailer: Lambda-Runtime-Function-Error-Type, Lambda-Runtime-Function-Error-Body
+ *
+ * {"statusCode":200,"headers":{...},"cookies":[]} NUL×8 body...   (one HTTP chunk per flush)
+ * 0
+ * [Lambda-Runtime-Function-Error-Type: ..., Lambda-Runtime-Function-Error-Body: base64(...)]
+ * </pre>
+ * The POST starts at the first flush (the first byte); a failure before it is posted to
+ * {@code /invocation/{id}/error} instead. A broken connection to the Runtime API means nobody is reading any more:
+ * the stream turns gone and its callbacks run.
+ */
+final class RuntimeResponseStream implements HttpResponseStream {
+
+    static final String CONTENT_TYPE = "application/vnd.awslambda.http-integration-response";
+    private static final byte[] DELIMITER = new byte[8];
+    private static final StructuredLog LOG = StructuredLog.of(RuntimeResponseStream.class);
+
+    private final RuntimeApiClient client;
+    private final String requestId;
+    private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
+    private final List<Runnable> goneCallbacks = new ArrayList<>();
+    private final CompletableFuture<RuntimeApiClient.Response> answer = new CompletableFuture<>();
+    private Socket socket;
+    private OutputStream out;
+    private boolean started;
+    private boolean ended;
+    private boolean clientGone;
+
+    RuntimeResponseStream(RuntimeApiClient client, String requestId) {
+        this.client = client;
+        this.requestId = requestId;
+    }
+
+    @Override
+    public synchronized void start(int statusCode, Map<String, String> headers) {
+        if (started) {
+            throw new IllegalStateException("response already started");
+        }
+        started = true;
+        ObjectNode prelude = Json.object().put("statusCode", statusCode);
+        ObjectNode headerNode = prelude.putObject("headers");
+        ArrayNode cookies = prelude.putArray("cookies");
+        headers.forEach((name, value) -> {
+            if (name.equalsIgnoreCase("set-cookie")) {
+                cookies.add(value); // function URLs take cookies apart from the headers
+            } else {
+                headerNode.put(name, value);
+            }
+        });
+        pending.writeBytes(Json.write(prelude).getBytes(StandardCharsets.UTF_8));
+        pending.writeBytes(DELIMITER);
+    }
+
+    @Override
+    public synchronized boolean isStarted() {
+        return started;
+    }
+
+    @Override
+    public synchronized void write(byte[] bytes) {
+        if (!started) {
+            throw new IllegalStateException("write before start");
+        }
+        if (!clientGone && !ended) {
+            pending.writeBytes(bytes);
+        }
+    }
+
+    @Override
+    public void flush() {
+        List<Runnable> toRun;
+        synchronized (this) {
+            if (clientGone || ended || pending.size() == 0) {
+                return;
+            }
+            try {
+                open();
+                sendChunk(pending.toByteArray());
+                pending.reset();
+                return;
+            } catch (IOException e) {
+                toRun = gone("write failed: " + e.getMessage());
+            }
+        }
+        toRun.forEach(Runnable::run);
+    }
+
+    @Override
+    public void fail(String errorType, String message) {
+        synchronized (this) {
+            if (ended) {
+                return;
+            }
+            ended = true;
+            pending.reset();
+            try {
+                if (socket == null) {
+                    // not a byte sent yet: the whole invocation fails (the function URL answers 502)
+                    client.invocationError(requestId, errorType, message);
+                } else if (!clientGone) {
+                    out.write(("0\r\n" + RuntimeApiClient.ERROR_TYPE + ": " + headerSafe(errorType) + "\r\n"
+                            + RuntimeApiClient.ERROR_BODY + ": " + RuntimeApiClient.base64ErrorDocument(errorType, message)
+                            + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+                    out.flush();
+                    awaitAnswer();
+                }
+            } catch (IOException e) {
+                LOG.warn("could not report the failure to the Runtime API", "errorType", errorType, "cause", e.getMessage());
+            } finally {
+                closeSocket();
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!isStarted()) {
+            start(200, Map.of());
+        }
+        flush();
+        synchronized (this) {
+            if (ended) {
+                return;
+            }
+            ended = true;
+            try {
+                if (!clientGone) {
+                    open();
+                    out.write("0\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+                    out.flush();
+                    awaitAnswer();
+                }
+            } catch (IOException e) {
+                LOG.warn("could not end the streamed response", "cause", e.getMessage());
+            } finally {
+                closeSocket();
+            }
+        }
+    }
+
+    synchronized boolean isEnded() {
+        return ended;
+    }
+
+    @Override
+    public synchronized boolean isClientGone() {
+        return clientGone;
+    }
+
+    @Override
+    public void onClientGone(Runnable callback) {
+        boolean now;
+        synchronized (this) {
+            now = clientGone;
+            if (!now) {
+                goneCallbacks.add(callback);
+            }
+        }
+        if (now) {
+            callback.run();
+        }
+    }
+
+    private void open() throws IOException {
+        if (socket != null) {
+            return;
+        }
+        socket = client.connect();
+        out = new BufferedOutputStream(socket.getOutputStream(), 16 * 1024);
+        out.write(("POST " + RuntimeApiClient.VERSION + "/runtime/invocation/" + requestId + "/response HTTP/1.1\r\n"
+                + "Host: " + client.host() + "\r\n"
+                + "Lambda-Runtime-Function-Response-Mode: streaming\r\n"
+                + "Transfer-Encoding: chunked\r\n"
+                + "Content-Type: " + CONTENT_TYPE + "\r\n"
+                + "Trailer: " + RuntimeApiClient.ERROR_TYPE + ", " + RuntimeApiClient.ERROR_BODY + "\r\n"
+                + "Connection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+        // The Runtime API answers only after the body's end; anything earlier (an answer, EOF, a reset) means the
+        // stream is over for whoever was reading it.
+        Socket watched = socket;
+        Thread.ofVirtual().name("runtime-api-watch").start(() -> {
+            try {
+                answer.complete(RuntimeApiClient.read(watched.getInputStream()));
+            } catch (IOException e) {
+                answer.completeExceptionally(e);
+            }
+            List<Runnable> toRun = null;
+            synchronized (this) {
+                if (!ended) {
+                    toRun = gone("the Runtime API ended the stream early");
+                }
+            }
+            if (toRun != null) {
+                toRun.forEach(Runnable::run);
+            }
+        });
+    }
+
+    private void sendChunk(byte[] bytes) throws IOException {
+        out.write((Integer.toHexString(bytes.length) + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+        out.write(bytes);
+        out.write("\r\n".getBytes(StandardCharsets.ISO_8859_1));
+        out.flush();
+    }
+
+    private void awaitAnswer() {
+        try {
+            RuntimeApiClient.Response response = answer.get(30, TimeUnit.SECONDS);
+            if (response.status() != 202) {
+                LOG.warn("the Runtime API refused the streamed response", "status", response.status(), "body", response.text());
+            }
+        } catch (Exception e) {
+            LOG.warn("no answer from the Runtime API to the streamed response", "cause", String.valueOf(e.getMessage()));
+        }
+    }
+
+    private List<Runnable> gone(String why) {
+        if (clientGone) {
+            return List.of();
+        }
+        clientGone = true;
+        pending.reset();
+        LOG.info("response stream gone", "why", why);
+        List<Runnable> toRun = List.copyOf(goneCallbacks);
+        goneCallbacks.clear();
+        return toRun;
+    }
+
+    private void closeSocket() {
+        if (socket != null) {
+            try {
+                socket.close();
+            } catch (IOException ignored) {
+                // closing anyway
+            }
+        }
+    }
+
+    private static String headerSafe(String value) {
+        return value == null ? "Unhandled" : value.replaceAll("[\\r\\n]", " ");
+    }
+}
