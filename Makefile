@@ -8,6 +8,7 @@ MVN ?= mvn
 # (the template test checks that every function of template.yaml is listed here, and nothing else)
 build-CreateInputRequestFunction: MODULE=user-input
 build-ListInputRequestsFunction: MODULE=user-input
+build-GetInputRequestFunction: MODULE=user-input
 build-SubmitInputResponseFunction: MODULE=user-input
 build-CancelInputRequestFunction: MODULE=user-input
 build-GetSavedValuesFunction: MODULE=user-input

@@ -1,11 +1,13 @@
 package dev.tablewright.dynamodb;
 
+import dev.tablewright.configstore.InvalidConfigException;
 import dev.tablewright.lambda.Env;
 import dev.tablewright.preview.PendingPreview;
 import dev.tablewright.preview.PreviewNotFoundException;
 import dev.tablewright.preview.PreviewNotPendingException;
 import dev.tablewright.preview.PreviewStatus;
 import dev.tablewright.preview.PreviewStore;
+import dev.tablewright.validation.ValidationError;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -15,7 +17,9 @@ import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -35,12 +39,24 @@ public final class DynamoPreviewStore implements PreviewStore {
         this.table = table;
     }
 
+    /** A DynamoDB item holds at most 400 KB; the preview's config and summary must fit with room to spare. */
+    static final int MAX_ITEM_BYTES = 380_000;
+
+    /**
+     * @throws InvalidConfigException the config and summary together are too large to store as one preview
+     */
     @Override
     public void save(PendingPreview preview) {
+        Map<String, AttributeValue> item = PreviewItems.toItem(preview);
+        long size = item.values().stream().mapToLong(v -> v.s() != null ? v.s().getBytes(StandardCharsets.UTF_8).length : 16).sum();
+        if (size > MAX_ITEM_BYTES) {
+            throw new InvalidConfigException(List.of(new ValidationError("config",
+                    "the preview (config, diff and sample) is larger than " + MAX_ITEM_BYTES / 1000 + " KB; preview a smaller change")));
+        }
         try {
             dynamo.putItem(PutItemRequest.builder()
                     .tableName(table)
-                    .item(PreviewItems.toItem(preview))
+                    .item(item)
                     .conditionExpression("attribute_not_exists(pk)") // ids are random: a clash is a bug, never an overwrite
                     .build());
         } catch (ConditionalCheckFailedException e) {

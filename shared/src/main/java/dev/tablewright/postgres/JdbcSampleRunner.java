@@ -84,8 +84,10 @@ public final class JdbcSampleRunner implements SampleRunner {
         throw failure(query, failure, stage);
     }
 
+    private static final String EXPLAIN = "EXPLAIN (FORMAT JSON) ";
+
     private QueryPlan explain(Connection c, CompiledQuery query) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("EXPLAIN (FORMAT JSON) " + query.sql())) {
+        try (PreparedStatement ps = c.prepareStatement(EXPLAIN + query.sql())) {
             bind(ps, query.parameters());
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
@@ -222,13 +224,39 @@ public final class JdbcSampleRunner implements SampleRunner {
         if (state.startsWith("08") || state.startsWith("28") || state.equals("53300") || state.equals("57P03")) {
             return new QueryFailure(QueryFailure.Kind.UNAVAILABLE, state, null, "the database is unavailable (SQLState " + state + ")", e);
         }
+        String field = fieldAtErrorPosition(query, e, stage);
         if (state.startsWith("22")) {
-            return new QueryFailure(QueryFailure.Kind.INVALID_VALUE, state, badValueField(query), message, e);
+            return new QueryFailure(QueryFailure.Kind.INVALID_VALUE, state, field != null ? field : badValueField(query), message, e);
         }
         if (stage.equals("plan")) {
-            return new QueryFailure(QueryFailure.Kind.PLANNING, state, null, "PostgreSQL could not plan the query: " + message, e);
+            return new QueryFailure(QueryFailure.Kind.PLANNING, state, field, "PostgreSQL could not plan the query: " + message, e);
         }
-        return new QueryFailure(QueryFailure.Kind.EXECUTION, state, null, "the query failed: " + message, e);
+        return new QueryFailure(QueryFailure.Kind.EXECUTION, state, field, "the query failed: " + message, e);
+    }
+
+    /** The config field whose SQL PostgreSQL's error position points into (a filter or a sort), or null. */
+    private static String fieldAtErrorPosition(CompiledQuery query, SQLException e, String stage) {
+        if (!(e instanceof org.postgresql.util.PSQLException p) || p.getServerErrorMessage() == null
+                || p.getServerErrorMessage().getPosition() <= 0) {
+            return null;
+        }
+        // pgjdbc sends "?" as "$n": positions after a placeholder shift by the extra characters of the earlier ones.
+        String sent = (stage.equals("plan") ? EXPLAIN : "") + query.sql();
+        int position = p.getServerErrorMessage().getPosition() - 1;
+        int offset = 0;
+        int n = 0;
+        int prefix = stage.equals("plan") ? EXPLAIN.length() : 0;
+        for (int i = 0, served = 0; i < sent.length() && served < position; i++) {
+            if (sent.charAt(i) == '?') {
+                n++;
+                int extra = ("$" + n).length() - 1;
+                served += 1 + extra;
+                offset += extra;
+            } else {
+                served++;
+            }
+        }
+        return query.fieldAt(position - offset - prefix);
     }
 
     /** Which bound value PostgreSQL refused: each is cast on its own until one fails (only on this error path). */

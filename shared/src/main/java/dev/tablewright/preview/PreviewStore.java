@@ -11,7 +11,11 @@ import java.util.Optional;
  */
 public interface PreviewStore {
 
-    /** Stores a new pending preview ({@code preview_table_config} calls this). */
+    /**
+     * Stores a new pending preview ({@code preview_table_config} calls this).
+     *
+     * @throws dev.tablewright.configstore.InvalidConfigException too large to store (a DynamoDB item holds 400 KB)
+     */
     void save(PendingPreview preview);
 
     /** The owner's preview, whatever its status (check {@link PendingPreview#statusAt}); empty if absent or another owner's. */

@@ -166,27 +166,38 @@ public final class SqlCompiler {
             }
             sql.append("\nFROM ").append(from);
 
+            // Each filter's and sort's SQL is recorded as a span, so an error PostgreSQL reports at a position in the
+            // SQL (the planner's "operator does not exist", "could not identify an ordering operator") lands on its field.
+            List<CompiledQuery.Span> spans = new ArrayList<>();
             List<Filter> filters = ds.filters() == null ? List.of() : ds.filters();
-            List<String> predicates = new ArrayList<>();
+            String glue = "\nWHERE ";
             for (int i = 0; i < filters.size(); i++) {
-                predicate(filters.get(i), byKey, p + ".filters[" + i + "]").ifPresent(predicates::add);
-            }
-            if (!predicates.isEmpty()) {
-                sql.append("\nWHERE ").append(String.join("\n  AND ", predicates));
+                String field = p + ".filters[" + i + "]";
+                Optional<String> predicate = predicate(filters.get(i), byKey, field);
+                if (predicate.isPresent()) {
+                    sql.append(glue);
+                    spans.add(new CompiledQuery.Span(sql.length(), sql.length() + predicate.get().length(), field));
+                    sql.append(predicate.get());
+                    glue = "\n  AND ";
+                }
             }
             List<Sort> sorts = ds.sort() == null ? List.of() : ds.sort();
-            List<String> order = new ArrayList<>();
+            glue = "\nORDER BY ";
             for (int i = 0; i < sorts.size(); i++) {
-                orderBy(sorts.get(i), byKey, p + ".sort[" + i + "]").ifPresent(order::add);
-            }
-            if (!order.isEmpty()) {
-                sql.append("\nORDER BY ").append(String.join(", ", order));
+                String field = p + ".sort[" + i + "]";
+                Optional<String> order = orderBy(sorts.get(i), byKey, field);
+                if (order.isPresent()) {
+                    sql.append(glue);
+                    spans.add(new CompiledQuery.Span(sql.length(), sql.length() + order.get().length(), field));
+                    sql.append(order.get());
+                    glue = ", ";
+                }
             }
             sql.append("\nLIMIT ").append(rowLimit + 1);
             if (!errors.isEmpty()) {
                 return done(null);
             }
-            return done(new CompiledQuery(sql.toString(), parameters, columns, rowLimit));
+            return done(new CompiledQuery(sql.toString(), parameters, columns, rowLimit, spans));
         }
 
         private Compilation done(CompiledQuery query) {

@@ -107,6 +107,8 @@ public final class PreviewTableConfigTool implements Tool {
             return ToolOutcome.error("unavailable", e.getMessage());
         } catch (StoreUnavailableException e) {
             return ToolOutcome.error("unavailable", "the preview store is unavailable; try again shortly");
+        } catch (dev.tablewright.configstore.InvalidConfigException e) { // too large for one preview item
+            return ToolOutcome.error(new dev.tablewright.tool.ToolError("invalid_arguments", e.getMessage(), e.errors()));
         }
     }
 

@@ -199,6 +199,16 @@ abstract class ConfigStoreSuite {
         assertTrue(configs.getByName(owner, "Huge").isEmpty());
     }
 
+    @Test
+    void aPreviewTooLargeForAnItemIsRefusedWithAField() {
+        StoredConfig v1 = configs.create(owner, SampleConfigs.orders("Big preview"), now);
+        PendingPreview big = PendingPreview.create(owner, "c_1", v1.configId(), 1L, "big", v1.config(),
+                Json.object().put("sample", "ü".repeat(200_000)), now, PendingPreview.DEFAULT_TTL);
+        InvalidConfigException e = assertThrows(InvalidConfigException.class, () -> previews.save(big));
+        assertEquals("config", e.errors().get(0).field());
+        assertTrue(previews.find(owner, big.previewId()).isEmpty());
+    }
+
     // ---- owners ----
 
     @Test

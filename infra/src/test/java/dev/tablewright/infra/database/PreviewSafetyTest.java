@@ -190,6 +190,70 @@ class PreviewSafetyTest {
     }
 
     @Test
+    void theRunnerRefusesWritesAndStopsSleepsEvenForSqlTheCompilerWouldNeverWrite() throws Exception {
+        String before = fixture.fingerprint();
+        dev.tablewright.sql.SampleRunner runner = fixture.databases.find("default").orElseThrow().runner();
+        dev.tablewright.schema.ColumnInfo id = new dev.tablewright.schema.ColumnInfo("id", "bigint", false, true, null, false);
+        List<dev.tablewright.sql.ResultColumn> columns = List.of(new dev.tablewright.sql.ResultColumn("id", "d", id));
+        dev.tablewright.sql.CompiledQuery delete = new dev.tablewright.sql.CompiledQuery(
+                "WITH d AS (DELETE FROM sales.order_lines RETURNING order_id AS id) SELECT id FROM d LIMIT 11",
+                List.of(), columns, 10, List.of());
+        dev.tablewright.sql.QueryFailure refused = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.tablewright.sql.QueryFailure.class, () -> runner.planAndSample(delete));
+        assertEquals("25006", refused.sqlState(), "read_only_sql_transaction");
+        dev.tablewright.sql.CompiledQuery sleep = new dev.tablewright.sql.CompiledQuery(
+                "SELECT 1::bigint AS id FROM pg_sleep(30) LIMIT 11", List.of(), columns, 10, List.of());
+        dev.tablewright.sql.QueryFailure cut = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.tablewright.sql.QueryFailure.class, () -> runner.planAndSample(sleep));
+        assertEquals(dev.tablewright.sql.QueryFailure.Kind.TIMEOUT, cut.kind());
+        assertEquals(before, fixture.fingerprint(), "the database is unchanged");
+        assertEquals(0, fixture.statementsOutlivingTheTimeout());
+    }
+
+    @Test
+    void aPlanningErrorIsAnErrorOnTheFilterOrSortItComesFrom() throws Exception {
+        // json has neither an equality nor an ordering operator: only the planner can tell.
+        try (java.sql.Connection c = fixture.url.connect(); java.sql.Statement st = c.createStatement()) {
+            st.execute("DROP SCHEMA IF EXISTS planner_it CASCADE; CREATE SCHEMA planner_it; "
+                    + "CREATE TABLE planner_it.things (id int PRIMARY KEY, label text, attributes json); "
+                    + "INSERT INTO planner_it.things VALUES (1, 'a', '{\"x\": 1}')");
+        }
+        try (dev.tablewright.postgres.PostgresDatabases planner = new dev.tablewright.postgres.PostgresDatabases(
+                java.util.Map.of("default", fixture.url::connect), List.of("planner_it"), Duration.ofSeconds(5), Duration.ofSeconds(60))) {
+            dev.tablewright.tools.PreviewTableConfigTool tool = new dev.tablewright.tools.PreviewTableConfigTool(planner,
+                    fixture.previews, null, java.time.Clock.systemUTC(), 10, Duration.ofHours(1));
+            String config = """
+                    {"name": "Things", "data_source": [{"schema": "planner_it", "source": "things",
+                      "select": {"columns": [{"name": "id"}, {"name": "label"}, {"name": "attributes"}]},
+                      "filters": [{"column": "label", "operator": "eq", "value": "a"}%s]%s}],
+                     "visual_settings": {"columns": {"id": {"type": "number"}, "label": {"type": "string"},
+                       "attributes": {"type": "string"}}}}
+                    """;
+            JsonNode filter = run(tool, config.formatted(
+                    ", {\"column\": \"attributes\", \"operator\": \"eq\", \"value\": \"{}\"}", ""));
+            assertFalse(filter.path("valid").asBoolean(), filter::toPrettyString);
+            assertEquals("data_source[0].filters[1]", filter.path("errors").path(0).path("field").asText(), filter.toString());
+            assertTrue(filter.path("errors").path(0).path("message").asText().contains("could not plan"), filter.toString());
+
+            JsonNode sort = run(tool, config.formatted("",
+                    ", \"sort\": [{\"column\": \"id\", \"direction\": \"asc\"}, {\"column\": \"attributes\", \"direction\": \"desc\"}]"));
+            assertFalse(sort.path("valid").asBoolean(), sort::toPrettyString);
+            assertEquals("data_source[0].sort[1]", sort.path("errors").path(0).path("field").asText(), sort.toString());
+        } finally {
+            try (java.sql.Connection c = fixture.url.connect(); java.sql.Statement st = c.createStatement()) {
+                st.execute("DROP SCHEMA IF EXISTS planner_it CASCADE");
+            }
+        }
+    }
+
+    private static JsonNode run(dev.tablewright.tools.PreviewTableConfigTool tool, String config) {
+        com.fasterxml.jackson.databind.node.ObjectNode args = dev.tablewright.json.Json.object();
+        args.set("config", DatabaseToolsFixture.parse(config));
+        return tool.execute(new dev.tablewright.tool.ToolInvocation("preview_table_config", "call_1", "c_1",
+                DatabaseToolsFixture.OWNER, args, java.util.Map.of())).output();
+    }
+
+    @Test
     void groundingErrorsNameTheClosestRealNames() {
         JsonNode table = fixture.preview(ordersWith("").replace("\"source\": \"orders\"", "\"source\": \"order\""), null).output();
         assertError(table, "data_source[0].source", "orders");

@@ -139,6 +139,12 @@ abstract class UserInputApiSuite {
         assertEquals("staging", ok.body().at("/request/values/database").asText());
         assertFalse(ok.body().toString().contains("sk-very-secret"));
 
+        // the request itself, completed, secrets masked
+        var one = api.call(ALICE, "GET", "/conversations/" + c1 + "/input-requests/call_1", null);
+        assertEquals(200, one.status());
+        assertEquals("completed", one.body().at("/request/status").asText());
+        assertEquals("********", one.body().at("/request/values/api_key").asText());
+
         // pending is now empty; completed lists it
         assertEquals(0, api.call(ALICE, "GET", "/conversations/" + c1 + "/input-requests", null).body().get("requests").size());
         var completed = api.send(api.request("GET", "/conversations/" + c1 + "/input-requests").caller(ALICE).query("status", "completed"));
@@ -297,6 +303,7 @@ abstract class UserInputApiSuite {
         var everything = api.send(api.request("GET", base + "/input-requests").caller(BOB).query("status", "all"));
         assertEquals(404, everything.status(), "list all");
         assertEquals(404, submit(BOB, c1, "call_1", GOOD_VALUES).status(), "submit");
+        assertEquals(404, api.call(BOB, "GET", base + "/input-requests/call_1", null).status(), "get one");
         assertEquals(404, api.call(BOB, "POST", base + "/input-requests/call_1/cancel", null).status(), "cancel");
         assertEquals(404, api.call(BOB, "GET", base + "/values", null).status(), "values");
         assertEquals(404, api.call(BOB, "DELETE", "/users/me/values/region", null).status(), "clear user value");

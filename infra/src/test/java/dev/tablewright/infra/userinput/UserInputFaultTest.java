@@ -84,6 +84,7 @@ class UserInputFaultTest {
         String base = "/conversations/" + conversation;
         assertUnavailable(api.call("dev-user", "POST", base + "/input-requests", databaseForm("call_1")), "create");
         assertUnavailable(api.call("dev-user", "GET", base + "/input-requests", null), "list");
+        assertUnavailable(api.call("dev-user", "GET", base + "/input-requests/call_1", null), "get one");
         assertUnavailable(api.call("dev-user", "POST", base + "/input-requests/call_1/response", "{\"values\": " + GOOD_VALUES + "}"), "submit");
         assertUnavailable(api.call("dev-user", "POST", base + "/input-requests/call_1/cancel", null), "cancel");
         assertUnavailable(api.call("dev-user", "GET", base + "/values", null), "values");
