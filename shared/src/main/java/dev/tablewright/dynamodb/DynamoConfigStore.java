@@ -184,7 +184,7 @@ public final class DynamoConfigStore implements ConfigStore {
             if (preview != null) {
                 add(items, roles, Role.PREVIEW, acceptPreview(preview, now, configId, 1));
             }
-            if (transact(items, roles, attempt) == Outcome.DONE) {
+            if (transact(items, roles, new Attempt(configId, null, storable.name(), preview, now, attempt)) == Outcome.DONE) {
                 return new StoredConfig(configId, ownerId, storable.name(), 1, storable.config(), now, now);
             }
             pause();
@@ -229,7 +229,7 @@ public final class DynamoConfigStore implements ConfigStore {
             }
             StoredConfig result = new StoredConfig(configId, ownerId, storable.name(), next, storable.config(),
                     Attributes.instant(current, "createdAt"), now);
-            if (transact(items, roles, attempt) == Outcome.DONE) {
+            if (transact(items, roles, new Attempt(configId, baseVersion, storable.name(), preview, now, attempt)) == Outcome.DONE) {
                 return result;
             }
             pause();
@@ -242,6 +242,10 @@ public final class DynamoConfigStore implements ConfigStore {
 
     private enum Outcome { DONE, RETRY }
 
+    /** What a transaction tries to do, for reading its cancellation: {@code baseVersion} is null when creating. */
+    private record Attempt(String configId, Long baseVersion, String name, PendingPreview preview, Instant now, int number) {
+    }
+
     private static void add(List<TransactWriteItem> items, List<Role> roles, Role role, TransactWriteItem item) {
         items.add(item);
         roles.add(role);
@@ -251,16 +255,16 @@ public final class DynamoConfigStore implements ConfigStore {
      * Runs the transaction. A cancellation becomes the domain failure of the item that caused it; one lost only
      * to another transaction in flight asks for a retry (from a fresh read), until the attempts run out.
      */
-    private Outcome transact(List<TransactWriteItem> items, List<Role> roles, int attempt) {
+    private Outcome transact(List<TransactWriteItem> items, List<Role> roles, Attempt attempt) {
         try {
             dynamo.transactWriteItems(TransactWriteItemsRequest.builder().transactItems(items).build());
             return Outcome.DONE;
         } catch (TransactionCanceledException e) {
-            RuntimeException failure = cancellation(e, items, roles);
+            RuntimeException failure = cancellation(e, roles, attempt);
             if (failure != null) {
                 throw failure;
             }
-            if (attempt >= ATTEMPTS) {
+            if (attempt.number() >= ATTEMPTS) {
                 throw new StoreUnavailableException("the config is being changed by other requests; try again", 1, e);
             }
             return Outcome.RETRY;
@@ -270,7 +274,7 @@ public final class DynamoConfigStore implements ConfigStore {
     }
 
     /** The failure a cancelled transaction means, or null when it only lost to a concurrent transaction. */
-    private RuntimeException cancellation(TransactionCanceledException e, List<TransactWriteItem> items, List<Role> roles) {
+    private RuntimeException cancellation(TransactionCanceledException e, List<Role> roles, Attempt attempt) {
         List<CancellationReason> reasons = e.hasCancellationReasons() ? e.cancellationReasons() : List.of();
         Map<Role, CancellationReason> failed = new HashMap<>();
         boolean conflict = false;
@@ -287,25 +291,22 @@ public final class DynamoConfigStore implements ConfigStore {
             }
         }
         if (failed.containsKey(Role.PREVIEW)) {
-            TransactWriteItem preview = items.get(roles.indexOf(Role.PREVIEW));
-            return previewNotPending(preview.update());
+            // "already accepted" (or rejected, or expired) says more than anything else that failed with it
+            PendingPreview p = attempt.preview();
+            return readPreview(p.ownerId(), p.previewId())
+                    .<RuntimeException>map(stored -> new PreviewNotPendingException(p.previewId(), stored.statusAt(attempt.now())))
+                    .orElseGet(() -> new PreviewNotFoundException(p.previewId()));
         }
         if (failed.containsKey(Role.CURRENT) || failed.containsKey(Role.VERSION) || failed.containsKey(Role.OLD_NAME)) {
-            CancellationReason current = failed.get(Role.CURRENT);
-            Long now = current != null && current.hasItem() ? Attributes.number(current.item(), "version") : null;
-            Map<String, AttributeValue> key = items.get(roles.indexOf(Role.CURRENT)).update() != null
-                    ? items.get(roles.indexOf(Role.CURRENT)).update().key() : null;
-            if (key == null) {
+            if (attempt.baseVersion() == null) {
                 return null; // a create whose fresh id collided: vanishingly rare, and safe to retry with another id
             }
-            String configId = Attributes.string(key, "sk").substring(CONFIG.length());
-            long base = Long.parseLong(items.get(roles.indexOf(Role.CURRENT)).update()
-                    .expressionAttributeValues().get(":base").n());
-            return new VersionConflictException(configId, base, now);
+            CancellationReason current = failed.get(Role.CURRENT);
+            Long now = current != null && current.hasItem() ? Attributes.number(current.item(), "version") : null;
+            return new VersionConflictException(attempt.configId(), attempt.baseVersion(), now);
         }
         if (failed.containsKey(Role.NEW_NAME)) {
-            TransactWriteItem claim = items.get(roles.indexOf(Role.NEW_NAME));
-            return new ConfigNameTakenException(Attributes.string(claim.put().item(), "name"));
+            return new ConfigNameTakenException(attempt.name());
         }
         if (conflict) {
             return null;
@@ -424,26 +425,17 @@ public final class DynamoConfigStore implements ConfigStore {
     }
 
     private void requirePending(PendingPreview preview, Instant now) {
-        Update probe = PreviewItems.transition(previewsTable, preview.ownerId(), preview.previewId(),
-                PreviewStatus.ACCEPTED, now, Map.of());
-        PendingPreview stored = readPreview(probe).orElseThrow(() -> new PreviewNotFoundException(preview.previewId()));
+        PendingPreview stored = readPreview(preview.ownerId(), preview.previewId())
+                .orElseThrow(() -> new PreviewNotFoundException(preview.previewId()));
         if (stored.statusAt(now) != PreviewStatus.PENDING) {
             throw new PreviewNotPendingException(preview.previewId(), stored.statusAt(now));
         }
     }
 
-    private RuntimeException previewNotPending(Update previewUpdate) {
-        String previewId = Attributes.string(previewUpdate.key(), "sk").substring("PREVIEW#".length());
-        Instant now = Instant.ofEpochMilli(Long.parseLong(previewUpdate.expressionAttributeValues().get(":now").n()));
-        return readPreview(previewUpdate)
-                .<RuntimeException>map(p -> new PreviewNotPendingException(previewId, p.statusAt(now)))
-                .orElseGet(() -> new PreviewNotFoundException(previewId));
-    }
-
-    private Optional<PendingPreview> readPreview(Update previewUpdate) {
+    private Optional<PendingPreview> readPreview(String ownerId, String previewId) {
         try {
             Map<String, AttributeValue> item = dynamo.getItem(GetItemRequest.builder().tableName(previewsTable)
-                    .key(previewUpdate.key()).consistentRead(true).build()).item();
+                    .key(PreviewItems.key(ownerId, previewId)).consistentRead(true).build()).item();
             return item == null || item.isEmpty() ? Optional.empty() : Optional.of(PreviewItems.fromItem(item));
         } catch (SdkException e) {
             throw DynamoDbFaults.translate(e);

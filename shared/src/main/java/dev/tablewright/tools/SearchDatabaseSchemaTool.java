@@ -32,6 +32,8 @@ public final class SearchDatabaseSchemaTool implements Tool {
 
     public static final int DEFAULT_PAGE_SIZE = 20;
     public static final int MAX_PAGE_SIZE = 50;
+    /** With columns a table costs ~1-2 KB of context: pages are smaller. */
+    public static final int MAX_PAGE_SIZE_WITH_COLUMNS = 10;
     private static final int MAX_QUERY_CHARS = 100;
 
     public static final ToolDefinition DEFINITION = new ToolDefinition("search_database_schema",
@@ -58,7 +60,7 @@ public final class SearchDatabaseSchemaTool implements Tool {
                       "name": {"type": "string", "description": "A fragment of a table or column name (case-insensitive)"},
                       "include_columns": {"type": "boolean", "description": "List each table's columns (default false; true when one table is described)"},
                       "page": {"type": "integer", "minimum": 1, "description": "Page number, from 1"},
-                      "page_size": {"type": "integer", "minimum": 1, "maximum": 50, "description": "Tables per page (default 20)"}
+                      "page_size": {"type": "integer", "minimum": 1, "maximum": 50, "description": "Tables per page (default 20; at most 10 with columns)"}
                     }}""");
         } catch (Exception e) {
             throw new IllegalStateException(e);
@@ -98,8 +100,9 @@ public final class SearchDatabaseSchemaTool implements Tool {
             return ToolOutcome.error("invalid_arguments", "table needs schema too");
         }
         int page = Math.max(1, args.path("page").asInt(1));
-        int pageSize = Math.max(1, Math.min(MAX_PAGE_SIZE, args.path("page_size").asInt(DEFAULT_PAGE_SIZE)));
         boolean columns = args.path("include_columns").asBoolean(false) || table != null;
+        int pageSize = Math.max(1, Math.min(columns ? MAX_PAGE_SIZE_WITH_COLUMNS : MAX_PAGE_SIZE,
+                args.path("page_size").asInt(columns ? MAX_PAGE_SIZE_WITH_COLUMNS : DEFAULT_PAGE_SIZE)));
 
         SchemaCatalog catalog = database.catalog();
         List<String> schemas = catalog.schemas();

@@ -161,8 +161,13 @@ class ChatTurnTest {
         assertTrue(firstResult.path("errors").toString().contains("contains"), firstResult.toString());
         JsonNode repaired = toolMessage(chat.model.requests().get(2), "call_2");
         assertTrue(repaired.path("valid").asBoolean(), repaired.toString());
-        assertEquals("quantity", repaired.path("config").path("data_source").get(0).path("filters").get(0).path("column").asText(),
-                "the working config was filled in for the model");
+        assertTrue(repaired.path("config").asText().startsWith("(omitted: this is now the working config"),
+                "the model does not read the whole config again: " + repaired);
+        JsonNode shown = turn.stream().ofType("tool-output-available").get(1).path("output");
+        assertEquals("quantity", shown.path("config").path("data_source").get(0).path("filters").get(0).path("column").asText(),
+                "the working config was filled in for the tool, and the client gets the whole result");
+        assertTrue(chat.model.requests().get(2).systemPrompt().contains("Filters: quantity gt 5"),
+                "the next step's prompt summarises the new working config");
         assertEquals(2, turn.stream().ofType("tool-output-available").size());
         assertTrue(turn.stream().ofType("data-validation-errors").isEmpty(), "within the bound: no error card");
         assertEquals("Added a filter: quantity above 5.", turn.text());

@@ -179,7 +179,9 @@ class ChatStreamingProcessTest {
             for (int i = 0; i < 400; i++) {
                 t.delay(25).text(" item " + i + ",");
             }
-        }).say("Still here.").build());
+        }).say("Still here.")
+                .turn(t -> t.toolCall("call_7", "show_toast", "{\"mess", "age\":\"saved\"}"))
+                .build());
         function = FunctionProcess.start(chatSpec(), emulator, functionEnvironment());
         Invocation invocation = emulator.invoke(signedIn(userMessage("list everything")));
         awaitChunkContaining(invocation, "\"delta\":\"Listing\"");
@@ -192,6 +194,22 @@ class ChatStreamingProcessTest {
         assertTrue(next.succeeded(), () -> next.errorBody() + "\n" + function.output());
         assertTrue(HttpIntegrationResponse.parse(next.body()).bodyText().contains("Still here."));
 
+        // a tool call the client runs itself: streamed as it forms, then the stream ends at its input (the shaded
+        // jar's trimmed openai-java parses tool calls too)
+        String withClientTool = "{\"id\":\"conv-2\",\"trigger\":\"submit-message\",\"clientTools\":[{\"name\":\"show_toast\","
+                + "\"parameters\":{\"type\":\"object\",\"properties\":{\"message\":{\"type\":\"string\"}}}}],"
+                + "\"messages\":[{\"id\":\"m1\",\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"text\":\"tell me when saved\"}]}]}";
+        InvocationResult tool = await(emulator.invoke(signedIn(withClientTool)));
+        assertTrue(tool.succeeded(), () -> tool.errorBody() + "\n" + function.output());
+        UiMessageStreamReader.Parsed toolParts = UiMessageStreamReader.parse(HttpIntegrationResponse.parse(tool.body()).bodyText());
+        assertTrue(toolParts.done());
+        assertEquals("show_toast", toolParts.ofType("tool-input-start").getFirst().get("toolName").asText());
+        JsonNode input = toolParts.ofType("tool-input-available").getFirst();
+        assertEquals("call_7", input.get("toolCallId").asText());
+        assertEquals("saved", input.get("input").get("message").asText());
+        assertTrue(toolParts.ofType("tool-output-available").isEmpty(), "the server does not run a client tool");
+        assertTrue(model.lastRequest().toolNames().contains("show_toast"));
+
         // a caller without a valid token gets a plain 401 through the same streamed response
         InvocationResult anonymous = await(emulator.invoke(functionUrlEvent(userMessage("hello"))));
         assertTrue(anonymous.succeeded());
@@ -199,7 +217,7 @@ class ChatStreamingProcessTest {
         assertEquals(401, refused.statusCode());
         assertEquals("application/json", refused.headers().get("content-type"));
         assertTrue(Json.parse(refused.bodyText()).path("error").has("message"));
-        assertEquals(2, model.requests().size(), "the model is not called for a refused request");
+        assertEquals(3, model.requests().size(), "the model is not called for a refused request");
     }
 
     @Test

@@ -20,6 +20,7 @@ import dev.tablewright.functions.chat.request.ClientTool;
 import dev.tablewright.functions.chat.request.Conversation;
 import dev.tablewright.functions.chat.request.UiMessage;
 import dev.tablewright.functions.chat.request.UiMessageConverter;
+import dev.tablewright.functions.chat.request.ToolResultText;
 import dev.tablewright.functions.chat.request.UiPart;
 import dev.tablewright.functions.chat.stream.UiMessageStreamWriter;
 import dev.tablewright.functions.chat.stream.UiMessageStreamWriter.FinishReason;
@@ -59,6 +60,8 @@ public final class ChatTurn {
     public static final String PREVIEW_TOOL = "preview_table_config";
     private static final int MAX_TOOL_RESULT_CHARS = 16_000;
     private static final Set<String> CONFIG_ARGUMENT = Set.of("config");
+    /** Tools the model is never offered (seed 000: update_table_config bypasses the preview the user accepts). */
+    public static final Set<String> NOT_OFFERED = Set.of("update_table_config");
 
     private final ChatModel model;
     private final ToolRegistry registry;
@@ -278,7 +281,7 @@ public final class ChatTurn {
         String systemPrompt() {
             List<String> core = new ArrayList<>();
             registry.coreTools(page()).forEach(t -> core.add(t.name()));
-            int discoverable = registry.all().size() - core.size();
+            int discoverable = (int) registry.all().stream().filter(t -> !NOT_OFFERED.contains(t.name())).count() - core.size();
             return SystemPrompt.of(page(), working.summary(), editable, core, Math.max(0, discoverable)).render();
         }
 
@@ -416,7 +419,7 @@ public final class ChatTurn {
                 record.tool(name, "ok", System.nanoTime() - started);
                 return null;
             }
-            Optional<ToolDefinition> definition = registry.find(name);
+            Optional<ToolDefinition> definition = registry.find(name).filter(t -> !NOT_OFFERED.contains(t.name()));
             if (definition.isEmpty() || !invoker.knows(name)) {
                 String error = "There is no tool named '" + name + "'. Use one of the listed tools, or search_tools to find one.";
                 ui.toolOutputError(toolCallId, error);
@@ -462,7 +465,7 @@ public final class ChatTurn {
         /** A tool's ok output: to the client, to the model, and into the turn's state (working config, repairs, preview). */
         List<ObjectNode> toolOutput(String toolCallId, String name, JsonNode output) {
             ui.toolOutputAvailable(toolCallId, output);
-            toolResult(toolCallId, Json.write(output));
+            toolResult(toolCallId, ToolResultText.of(output));
             if (output != null && output.has("valid")) {
                 if (output.path("valid").asBoolean(false)) {
                     consecutiveInvalid = 0;
@@ -497,6 +500,7 @@ public final class ChatTurn {
             registry.coreTools(page()).forEach(t -> exclude.add(t.name()));
             exclude.addAll(discovered.keySet());
             exclude.add(ChatToolDefinitions.SEARCH_TOOLS_NAME);
+            exclude.addAll(NOT_OFFERED);
             ObjectNode answer = Json.object();
             ArrayNode found = answer.putArray("tools");
             for (ToolRegistry.Match m : registry.search(query, exclude, limit)) {

@@ -60,6 +60,7 @@ public final class OpenAiChatModel implements ChatModel {
     public OpenAiChatModel(ModelSettings settings) {
         this.settings = settings;
         this.client = OpenAIOkHttpClient.builder()
+                .okHttpClient(new okhttp3.OkHttpClient.Builder().socketFactory(new NoDelaySocketFactory()).build())
                 .baseUrl(settings.baseUrl())
                 .apiKey(settings.apiKey() == null || settings.apiKey().isEmpty() ? "not-needed" : settings.apiKey())
                 .maxRetries(0)
@@ -256,6 +257,44 @@ public final class OpenAiChatModel implements ChatModel {
                     .build());
         }
         return b.build();
+    }
+
+    /**
+     * Sockets with Nagle's algorithm off: a request body written in several pieces otherwise waits for the peer's
+     * delayed ACK (40 ms on Linux) before its last piece leaves, on every model call.
+     */
+    static final class NoDelaySocketFactory extends javax.net.SocketFactory {
+        private final javax.net.SocketFactory plain = javax.net.SocketFactory.getDefault();
+
+        @Override
+        public java.net.Socket createSocket() throws IOException {
+            return noDelay(plain.createSocket());
+        }
+
+        @Override
+        public java.net.Socket createSocket(String host, int port) throws IOException {
+            return noDelay(plain.createSocket(host, port));
+        }
+
+        @Override
+        public java.net.Socket createSocket(String host, int port, java.net.InetAddress localHost, int localPort) throws IOException {
+            return noDelay(plain.createSocket(host, port, localHost, localPort));
+        }
+
+        @Override
+        public java.net.Socket createSocket(java.net.InetAddress host, int port) throws IOException {
+            return noDelay(plain.createSocket(host, port));
+        }
+
+        @Override
+        public java.net.Socket createSocket(java.net.InetAddress address, int port, java.net.InetAddress localAddress, int localPort) throws IOException {
+            return noDelay(plain.createSocket(address, port, localAddress, localPort));
+        }
+
+        private static java.net.Socket noDelay(java.net.Socket socket) throws IOException {
+            socket.setTcpNoDelay(true);
+            return socket;
+        }
     }
 
     private static Duration min(Duration a, Duration b) {

@@ -105,7 +105,7 @@ public final class UiMessageConverter {
 
     private static String result(UiPart.ToolCall call) {
         return switch (call.state()) {
-            case "output-available" -> call.output().isTextual() ? call.output().asText() : Json.write(call.output());
+            case "output-available" -> ToolResultText.of(call.output());
             case "output-denied" -> "{\"error\":\"the user declined this tool call\"}";
             default -> {
                 ObjectNode error = Json.object();
