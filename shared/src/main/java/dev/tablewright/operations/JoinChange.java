@@ -19,8 +19,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * {@code apply_join_change}: adds a foreign table (alias derived when the same table is joined twice:
- * {@code users_approved_by} from {@code orders.approved_by}, else {@code users_2}), optionally selecting some of
+ * {@code apply_join_change}: adds a foreign table (alias derived from the relationship, so the same table joined
+ * twice gets {@code users_created_by} and {@code users_approved_by}; else {@code users_2}), optionally selecting some of
  * its columns; or removes a join together with its columns and the filters and sorts on them.
  */
 public final class JoinChange {
@@ -172,8 +172,8 @@ public final class JoinChange {
         String fromText = fromRef + "." + fromEnd.column();
         String toText = toEnd.table() + "." + toEnd.column();
         String why = alias.equals(j.table()) || j.alias() != null ? ""
-                : j.table().equals(d.baseTable()) ? " (" + j.table() + " is the base table)"
-                : " (" + j.table() + " is already joined)";
+                : !d.joinsOfTable(j.table(), null).isEmpty() ? " (" + j.table() + " is already joined)"
+                : " (named after " + fromEnd.column() + ")";
         d.joins.add(new ForeignTable(schema, j.table(), alias, type.name(), fromText, toText, null));
         log.applied("join " + schema + "." + j.table() + " added as " + alias + why + ": " + type.name() + " JOIN on "
                 + fromText + " = " + toText);
@@ -269,26 +269,34 @@ public final class JoinChange {
         return false;
     }
 
-    /** The table's name if free; else {@code <table>_<from column without _id>}; else {@code <table>_2}, {@code _3}, … */
+    /**
+     * The alias of a new join: named after the relationship when its column says more than the table does
+     * ({@code orders.created_by} → {@code users_created_by}, {@code orders.approved_by} → {@code users_approved_by}),
+     * the table's own name when the column just names the table ({@code orders.customer_id} → {@code customers});
+     * the other of the two if that one is taken; else {@code <table>_2}, {@code _3}, …
+     */
     static String deriveAlias(ConfigDraft d, String table, String fromColumn) {
-        if (isFree(d, table)) {
-            return table;
-        }
         String stem = fromColumn.endsWith("_id") && fromColumn.length() > 3 ? fromColumn.substring(0, fromColumn.length() - 3) : fromColumn;
-        String derived = ResultKeys.joined(table, stem);
-        if (derived != null && !stem.equals("id") && isFree(d, derived)) {
-            return derived;
+        boolean natural = stem.equals("id") || namesTable(stem, table);
+        String byRelationship = natural ? null : ResultKeys.joined(table, stem);
+        for (String candidate : natural ? new String[]{table} : new String[]{byRelationship, table}) {
+            if (candidate != null && isFree(d, candidate)) {
+                return candidate;
+            }
         }
         for (int n = 2; n < 100; n++) {
-            String numbered = ResultKeys.joined(table, Integer.toString(n));
-            if (numbered == null) {
-                numbered = ResultKeys.joined(table.substring(0, Math.min(table.length(), 59)), Integer.toString(n));
-            }
+            String numbered = ResultKeys.joined(table.substring(0, Math.min(table.length(), 59)), Integer.toString(n));
             if (numbered != null && isFree(d, numbered)) {
                 return numbered;
             }
         }
         return null;
+    }
+
+    /** Whether {@code table} is {@code stem} or its plural: customer → customers, category → categories, box → boxes. */
+    static boolean namesTable(String stem, String table) {
+        return table.equals(stem) || table.equals(stem + "s") || table.equals(stem + "es")
+                || (stem.endsWith("y") && table.equals(stem.substring(0, stem.length() - 1) + "ies"));
     }
 
     private static boolean isFree(ConfigDraft d, String alias) {

@@ -92,7 +92,7 @@ final class ArgumentSchemas {
         ObjectNode p = props(j);
         text(p, "table", "Table to join (for remove: the join's alias, or its table when it is joined once).");
         text(p, "schema", "Schema of the table (default: the base table's schema).");
-        text(p, "alias", "Alias for this join; derived when omitted (users, then users_approved_by from relationship_from, else users_2).");
+        text(p, "alias", "Alias for this join; derived when omitted: users_created_by from orders.created_by, customers from orders.customer_id, else users_2.");
         ObjectNode jt = text(p, "join_type", "INNER, LEFT (default), RIGHT or FULL.");
         ArrayNode types = jt.putArray("enum");
         for (JoinType t : JoinType.values()) {

@@ -36,27 +36,36 @@ class JoinChangeTest {
     void seedExampleJoinWithColumnsToAdd() {
         OperationResult r = assertValid(grounded.add(Fixtures.emptyOrders(), users("orders.created_by", "first_name", "last_name")));
         ForeignTable ft = joins(r.config()).get(0);
-        assertEquals("users", ft.alias());
+        assertEquals("users_created_by", ft.alias(), "named after the relationship, as in the design's example");
         assertEquals("core", ft.schema());
         assertEquals("LEFT", ft.joinType());
         assertEquals("orders.created_by", ft.relationshipFrom());
         assertEquals("users.id", ft.relationshipTo());
-        assertEquals("users", columns(r.config()).get(0).table());
+        assertEquals("users_created_by", columns(r.config()).get(0).table());
         assertEquals("string", settings(r, "first_name").type());
-        assertEquals("join core.users added as users: LEFT JOIN on orders.created_by = users.id", r.applied().get(0));
+        assertEquals("join core.users added as users_created_by (named after created_by): LEFT JOIN on orders.created_by = users.id",
+                r.applied().get(0));
         assertEquals(3, r.applied().size());
+        // a column that just names the table gives the table's name
+        OperationResult customers = assertValid(ungrounded.add(Fixtures.emptyOrders(),
+                new JoinSpec("customers", "sales", null, null, "orders.customer_id", "customers.id", List.of())));
+        assertEquals("customers", joins(customers.config()).get(0).alias());
+        assertTrue(JoinChange.namesTable("category", "categories"));
+        assertTrue(JoinChange.namesTable("box", "boxes"));
+        assertTrue(JoinChange.namesTable("warehouse", "warehouses"));
+        assertFalse(JoinChange.namesTable("created_by", "users"));
     }
 
     @Test
-    void sameTableTwiceGetsAnAliasFromRelationshipFrom() {
+    void sameTableTwiceGetsAliasesFromRelationshipFrom() {
         OperationResult first = assertValid(grounded.add(Fixtures.emptyOrders(), users("orders.created_by", "first_name")));
         OperationResult second = assertValid(grounded.add(first.config(), users("orders.approved_by", "first_name")));
         ForeignTable ft = joins(second.config()).get(1);
         assertEquals("users_approved_by", ft.alias());
-        assertTrue(second.applied().get(0).contains("added as users_approved_by (users is already joined)"), second.applied()::toString);
         // the second first_name collides with the first: it gets a prefixed alias
         assertEquals("users_approved_by_first_name", columns(second.config()).get(1).alias());
-        // the fixture already joins users twice; a third join on the same column falls back to users_2
+        // the fixture already joins users as users_created_by and users_approved_by: the same relationship again
+        // falls back to the table's name, then to users_2
         OperationResult third = assertValid(ungrounded.add(Fixtures.orders(), users("orders.created_by")));
         assertEquals("users", joins(third.config()).get(3).alias());
         OperationResult fourth = assertValid(ungrounded.add(third.config(), users("orders.created_by")));

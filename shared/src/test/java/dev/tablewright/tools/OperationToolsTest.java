@@ -122,9 +122,9 @@ class OperationToolsTest {
                 + " \"relationship_to\": \"users.id\", \"columns_to_add\": [\"first_name\", \"last_name\"]}"));
         JsonNode joined = output(call(new ApplyJoinChangeTool(new FixtureCatalog()), j));
         assertTrue(joined.get("valid").asBoolean(), joined::toString);
-        assertEquals("users", joined.at("/config/data_source/0/select/foreign_tables/0/alias").asText());
+        assertEquals("users_created_by", joined.at("/config/data_source/0/select/foreign_tables/0/alias").asText());
         assertEquals("first_name", joined.at("/config/data_source/0/select/columns/0/name").asText());
-        assertEquals("users", joined.at("/config/data_source/0/select/columns/0/table").asText());
+        assertEquals("users_created_by", joined.at("/config/data_source/0/select/columns/0/table").asText());
 
         ObjectNode s = args("set");
         s.set("sort", parse("[{\"column\": \"created_at\", \"direction\": \"desc\"}]"));
