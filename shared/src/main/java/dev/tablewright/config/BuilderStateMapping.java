@@ -72,6 +72,11 @@ public final class BuilderStateMapping {
         return new TableBuilderState(new BaseTable(ds.schema(), ds.source()), tables, columns, filters, joins, sorts);
     }
 
+    /** With a previous config, a list it did not have stays absent when the state leaves it empty. */
+    private static <T> List<T> keepAbsent(TableConfig previous, List<T> before, List<T> now) {
+        return previous != null && before == null && now.isEmpty() ? null : now;
+    }
+
     public static TableConfig toConfig(TableBuilderState state) {
         return toConfig(state, null);
     }
@@ -169,15 +174,22 @@ public final class BuilderStateMapping {
         }
 
         BaseTable base = state.baseTable();
-        Select select = new Select(columns, foreign, selectBefore == null ? null : selectBefore.extra());
+        boolean hadSelect = previous == null || selectBefore != null;
+        Select select = !hadSelect && columns.isEmpty() && foreign.isEmpty() ? null : new Select(
+                keepAbsent(previous, selectBefore == null ? null : selectBefore.columns(), columns),
+                keepAbsent(previous, selectBefore == null ? null : selectBefore.foreignTables(), foreign),
+                selectBefore == null ? null : selectBefore.extra());
         DataSource ds = new DataSource(base == null ? null : base.schema(), base == null ? null : base.table(), select,
-                filters, sorts, before == null ? null : before.extra());
+                keepAbsent(previous, before == null ? null : before.filters(), filters),
+                keepAbsent(previous, before == null ? null : before.sort(), sorts), before == null ? null : before.extra());
         List<DataSource> sources = new ArrayList<>();
         sources.add(ds);
         if (previous != null && previous.dataSource() != null && previous.dataSource().size() > 1) {
             sources.addAll(previous.dataSource().subList(1, previous.dataSource().size()));
         }
-        VisualSettings vs = new VisualSettings(vsBefore == null ? null : vsBefore.pageSize(), settings,
+        VisualSettings vs = previous != null && vsBefore == null && settings.isEmpty() ? null
+                : new VisualSettings(vsBefore == null ? null : vsBefore.pageSize(),
+                previous != null && vsBefore != null && vsBefore.columns() == null && settings.isEmpty() ? null : settings,
                 vsBefore == null ? null : vsBefore.extra());
         return new TableConfig(previous == null ? null : previous.id(), previous == null ? null : previous.name(),
                 previous == null ? null : previous.description(), previous == null ? null : previous.version(),

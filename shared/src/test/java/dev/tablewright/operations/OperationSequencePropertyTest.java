@@ -3,6 +3,7 @@ package dev.tablewright.operations;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.config.BuilderStateMapping;
 import dev.tablewright.config.ConfigJson;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.fixtures.FixtureCatalog;
@@ -34,7 +35,8 @@ import static org.junit.jupiter.api.Assertions.*;
 /**
  * Random sequences of operations, through the tools' JSON interface, on random valid configs (grounded or not):
  * every answer is either valid with a config that passes ValidateConfig, or invalid with errors and no config.
- * Never an exception, never an invalid config reported valid.
+ * Never an exception, never an invalid config reported valid. Every valid config also survives the trip through the
+ * builder state.
  */
 class OperationSequencePropertyTest {
 
@@ -74,6 +76,9 @@ class OperationSequencePropertyTest {
                 assertTrue(read.ok(), () -> read.errors().toString());
                 assertTrue(ValidateConfig.validate(read.config()).valid(), () -> step + " reported valid: "
                         + ValidateConfig.validate(read.config()).errors());
+                // the builder state carries everything: config → state → config is the identity
+                TableConfig back = BuilderStateMapping.toConfig(BuilderStateMapping.toState(read.config()), read.config());
+                assertEquals(out.get("config"), ConfigJson.write(back));
                 config = out.get("config");
             } else {
                 assertTrue(out.get("config").isNull(), out::toString);

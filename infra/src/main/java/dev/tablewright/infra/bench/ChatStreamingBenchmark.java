@@ -76,10 +76,11 @@ public final class ChatStreamingBenchmark {
                     double toFirstByte = (invocation.chunks().getFirst().arrivedNanos() - function.startedNanos()) / 1e6;
                     double toEnd = (result.completedNanos() - function.startedNanos()) / 1e6;
                     double init = (emulator.firstPoll().get() - function.startedNanos()) / 1e6;
+                    double cpu = function.cpuTime().map(d -> d.toNanos() / 1e6).orElse(Double.NaN);
                     if (run > 0) {
-                        cold.add(new double[]{init, toFirstByte, toEnd});
-                        System.out.printf(Locale.ROOT, "  cold run %d: init %.0f ms, first byte %.0f ms, whole answer %.0f ms%n",
-                                run, init, toFirstByte, toEnd);
+                        cold.add(new double[]{init, toFirstByte, toEnd, cpu});
+                        System.out.printf(Locale.ROOT, "  cold run %d: init %.0f ms, first byte %.0f ms, whole answer %.0f ms; process CPU time until then %.0f ms%n",
+                                run, init, toFirstByte, toEnd, cpu);
                     }
                 }
             }
@@ -105,11 +106,11 @@ public final class ChatStreamingBenchmark {
                     }
                 }
             }
-            System.out.printf(Locale.ROOT, "cold start (%d runs): init median %.0f ms; first byte median %.0f ms (min %.0f, max %.0f); whole answer median %.0f ms%n",
+            System.out.printf(Locale.ROOT, "cold start (%d runs): init median %.0f ms; first byte median %.0f ms (min %.0f, max %.0f); whole answer median %.0f ms; process CPU time median %.0f ms%n",
                     cold.size(), median(cold.stream().mapToDouble(c -> c[0]).toArray()),
                     median(cold.stream().mapToDouble(c -> c[1]).toArray()),
                     cold.stream().mapToDouble(c -> c[1]).min().orElse(0), cold.stream().mapToDouble(c -> c[1]).max().orElse(0),
-                    median(cold.stream().mapToDouble(c -> c[2]).toArray()));
+                    median(cold.stream().mapToDouble(c -> c[2]).toArray()), median(cold.stream().mapToDouble(c -> c[3]).toArray()));
             double[] latencies = tokenToByte.stream().mapToDouble(Double::doubleValue).toArray();
             System.out.printf(Locale.ROOT, "first model token -> client byte (%d warm turns): median %.2f ms, p90 %.2f ms, min %.2f ms, max %.2f ms%n",
                     latencies.length, median(latencies), percentile(latencies, 90), Arrays.stream(latencies).min().orElse(0),

@@ -228,8 +228,8 @@ public final class TerminalChat {
                     if (r.statusCode() / 100 == 2) {
                         JsonNode answer = parseOrEmpty(r.body());
                         out.println(action.equals("accept")
-                                ? "  accepted: config " + answer.path("configId").asText(answer.path("id").asText("")) + " is now at version "
-                                  + answer.path("version").asText(answer.path("config").path("version").asText("?"))
+                                ? "  accepted: config " + answer.path("config").path("configId").asText("?") + " is now at version "
+                                  + answer.path("config").path("version").asText("?")
                                 : "  rejected");
                     } else {
                         out.println("  ! " + action + " answered " + r.statusCode() + ": " + r.body());

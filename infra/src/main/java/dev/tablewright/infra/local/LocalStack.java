@@ -5,7 +5,10 @@ import dev.tablewright.functions.chat.ChatTurn;
 import dev.tablewright.functions.chat.TurnLimits;
 import dev.tablewright.functions.chat.model.OpenAiChatModel;
 import dev.tablewright.functions.chat.tools.LambdaToolInvoker;
+import dev.tablewright.functions.chat.tools.UserInputLifecycle;
 import dev.tablewright.functions.chat.tools.UserInputPort;
+import dev.tablewright.functions.userinput.UserInputFunction;
+import dev.tablewright.infra.model.ModelScript;
 import dev.tablewright.infra.dynamodb.DynamoDbLocalLauncher;
 import dev.tablewright.infra.dynamodb.TemplateTables;
 import dev.tablewright.infra.identity.DevIssuer;
@@ -38,7 +41,11 @@ import java.util.concurrent.CountDownLatch;
 public final class LocalStack implements AutoCloseable {
 
     /** What to start with. {@code environment} is where settings come from (the process environment, or a test's). */
-    public record Settings(int port, Map<String, String> environment, PrintStream out) {
+    public record Settings(int port, Map<String, String> environment, PrintStream out, ModelScript script) {
+        public Settings(int port, Map<String, String> environment, PrintStream out) {
+            this(port, environment, out, null);
+        }
+
         public static Settings fromProcess(int port) {
             return new Settings(port, System.getenv(), System.out);
         }
@@ -86,12 +93,19 @@ public final class LocalStack implements AutoCloseable {
         out.println("Connecting PostgreSQL and loading the sample database ...");
         database = own(LocalDatabase.resolve(settings.environment().get("DATABASE_URL")));
 
-        model = own(LocalModel.resolve(settings.environment()));
+        model = own(settings.script() != null ? LocalModel.scripted(settings.script()) : LocalModel.resolve(settings.environment()));
 
         // The functions read their configuration through Env: set it before any of them is created.
         Map<String, String> env = new LinkedHashMap<>();
         for (String id : template.resourcesOfType("AWS::Serverless::Function").keySet()) {
             env.putAll(template.localEnvironment(id).values());
+            // A variable the template declares can be set from the shell (e.g. DATA_SOURCES, DATABASE_SCHEMAS).
+            for (Object name : SamTemplate.map(SamTemplate.map(template.functionProperties(id).get("Environment")).get("Variables")).keySet()) {
+                String fromShell = settings.environment().get(String.valueOf(name));
+                if (fromShell != null && !fromShell.isBlank()) {
+                    env.put(String.valueOf(name), fromShell);
+                }
+            }
         }
         env.putAll(tables.environment());
         env.put("DYNAMODB_ENDPOINT", dynamo.endpoint().toString());
@@ -151,8 +165,9 @@ public final class LocalStack implements AutoCloseable {
         return new ChatFunction(turn, verifier::userIdOf, Optional::empty);
     }
 
+    /** The user-input lifecycle on the local UserInputTable, as the user-input functions use it. */
     private UserInputPort userInputPort() {
-        return UserInputPort.NONE;
+        return new UserInputLifecycle(UserInputFunction.fromEnvironment());
     }
 
     private <T extends AutoCloseable> T own(T resource) {

@@ -229,6 +229,14 @@ public final class FunctionProcess implements AutoCloseable {
         return process.pid();
     }
 
+    /**
+     * CPU time the function's process has used so far (user + system), when the OS reports it: on a busy machine a
+     * steadier measure of start-up work than wall-clock time.
+     */
+    public java.util.Optional<java.time.Duration> cpuTime() {
+        return process.toHandle().info().totalCpuDuration();
+    }
+
     /** The last lines the function printed (stdout and stderr), for failure messages. */
     public String output() {
         synchronized (output) {

@@ -24,9 +24,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * response, and forwards everything else. It lets a test provoke what DynamoDB Local never does (throttling,
  * a 500) while the rest of the traffic reaches the real engine, so "nothing half-written" can be checked there.
  */
-final class FaultyDynamoDbProxy implements AutoCloseable {
+public final class FaultyDynamoDbProxy implements AutoCloseable {
 
-    enum Fault {
+    public enum Fault {
         THROTTLING(400, "com.amazonaws.dynamodb.v20120810#ThrottlingException", "Rate of requests exceeds the allowed throughput."),
         INTERNAL_ERROR(500, "com.amazonaws.dynamodb.v20120810#InternalServerError", "Internal server error");
 
@@ -49,7 +49,7 @@ final class FaultyDynamoDbProxy implements AutoCloseable {
     private final Map<String, Fault> faults = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> faulted = new ConcurrentHashMap<>();
 
-    FaultyDynamoDbProxy(URI target) throws IOException {
+    public FaultyDynamoDbProxy(URI target) throws IOException {
         this.target = target;
         this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
         server.setExecutor(Executors.newFixedThreadPool(4));
@@ -57,21 +57,21 @@ final class FaultyDynamoDbProxy implements AutoCloseable {
         server.start();
     }
 
-    URI endpoint() {
+    public URI endpoint() {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
     }
 
     /** Answer {@code operation} (e.g. "TransactWriteItems", or "*" for every operation) with {@code fault}. */
-    void fail(String operation, Fault fault) {
+    public void fail(String operation, Fault fault) {
         faults.put(operation, fault);
     }
 
-    void heal() {
+    public void heal() {
         faults.clear();
     }
 
     /** How many calls of {@code operation} were answered with a fault (the SDK's retries included). */
-    int faultedCalls(String operation) {
+    public int faultedCalls(String operation) {
         AtomicInteger n = faulted.get(operation);
         return n == null ? 0 : n.get();
     }

@@ -433,7 +433,9 @@ public final class ChatTurn {
                 arguments.set("config", working.current());
             }
             Map<String, String> sessionValues = new LinkedHashMap<>(submitted);
-            if (tool.requiresUserInput() != null || !submitted.isEmpty()) {
+            // Always: a tool may learn only in its own function that it needs input (the database tools ask for
+            // `database` when their function has several data sources), so it needs the saved values either way.
+            {
                 UserInputPort.Readiness readiness = userInput.check(ownerId, conversationId, tool, arguments, submitted);
                 sessionValues = new LinkedHashMap<>(readiness.sessionValues());
                 arguments = readiness.arguments();
