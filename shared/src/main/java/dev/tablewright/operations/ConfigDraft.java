@@ -11,10 +11,8 @@ import dev.tablewright.config.TableConfig;
 import dev.tablewright.config.VisualSettings;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Iterator;
 import java.util.Set;
 
@@ -105,17 +103,6 @@ final class ConfigDraft {
 
     boolean isSelected(String key) {
         return indexOfKey(key) >= 0;
-    }
-
-    /** Result keys of all selected columns, for lookups in one pass. */
-    Map<String, SelectColumn> columnsByKey() {
-        Map<String, SelectColumn> out = new HashMap<>();
-        for (SelectColumn c : columns) {
-            if (c != null && c.resultKey() != null) {
-                out.putIfAbsent(c.resultKey(), c);
-            }
-        }
-        return out;
     }
 
     /** Under all-or-nothing ordering: the next order if visible columns are ordered, else null. */

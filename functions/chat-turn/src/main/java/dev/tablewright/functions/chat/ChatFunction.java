@@ -60,9 +60,21 @@ public final class ChatFunction implements ChatTurnHandler {
         this(new OpenAiChatModel(ModelSettings.fromEnvironment(env, new SecretsManagerApiKeySource())),
                 new LambdaToolInvoker(LambdaClient.builder().httpClient(UrlConnectionHttpClient.create()).build(),
                         LambdaToolInvoker.functionsFromEnvironment(env)),
-                UserInputPort.NONE, TurnLimits.fromEnvironment(env),
+                userInput(env), TurnLimits.fromEnvironment(env),
                 // The function URL has no authorizer: the caller is the verified JWT's sub, or nobody (401).
                 JwtVerifier.fromEnvironment()::userIdOf, Optional::empty);
+    }
+
+    /** The user-input lifecycle on the template's UserInputTable, when the function has one. */
+    static UserInputPort userInput(Map<String, String> env) {
+        String table = env.get("USER_INPUT_TABLE");
+        if (table == null || table.isBlank()) {
+            return UserInputPort.NONE;
+        }
+        DynamoDbClient client = DynamoDbClients.fromEnvironment(env);
+        InputRequestService.Expiry expiry = InputRequestService.Expiry.DEFAULT;
+        return new UserInputLifecycle(new InputRequestService(new DynamoDbInputRequestStore(client, table, expiry.valuesTtl()),
+                new DynamoDbSavedValuesStore(client, table), Clock.systemUTC(), expiry));
     }
 
     /** For tests and the local stack: every part supplied. */
