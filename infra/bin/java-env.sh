@@ -30,6 +30,7 @@ CP_FILE="$ROOT/infra/target/classpath.txt"
 needs_build() {
   [ -f "$CP_FILE" ] || return 0
   [ -n "$(find "$ROOT/pom.xml" "$ROOT/shared" "$ROOT/functions" "$ROOT/infra/src" "$ROOT/infra/pom.xml" \
+      -path '*/target' -prune -o -path '*/node_modules' -prune -o \
       \( -name '*.java' -o -name 'pom.xml' -o -path '*/src/main/resources/*' \) -newer "$CP_FILE" -print -quit 2>/dev/null)" ]
 }
 if [ "${TABLEWRIGHT_NO_BUILD:-}" != "1" ] && needs_build; then

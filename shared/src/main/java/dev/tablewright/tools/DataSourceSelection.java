@@ -3,6 +3,8 @@ package dev.tablewright.tools;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.json.Json;
+import dev.tablewright.lambda.Env;
 import dev.tablewright.sql.Database;
 import dev.tablewright.sql.Databases;
 import dev.tablewright.tool.FieldType;
@@ -25,6 +27,26 @@ public final class DataSourceSelection {
     public static final String FIELD = "database";
 
     private DataSourceSelection() {
+    }
+
+    /**
+     * The data source names the environment configures: the keys of {@code DATA_SOURCES}, else the single
+     * {@code default}. Reads names only (never a URL or secret), so any function can call it, e.g. the chat function
+     * to gate the database tools before invoking them.
+     */
+    public static List<String> configuredNames() {
+        String sources = Env.get("DATA_SOURCES");
+        if (sources == null) {
+            return List.of("default");
+        }
+        try {
+            JsonNode root = Json.parse(sources);
+            List<String> names = new java.util.ArrayList<>();
+            root.fieldNames().forEachRemaining(names::add);
+            return names.isEmpty() ? List.of("default") : names;
+        } catch (java.io.IOException e) {
+            return List.of("default");
+        }
     }
 
     public static UserInputRequirement requirement(List<String> names) {

@@ -49,13 +49,22 @@ public final class PreviewTableConfigTool implements Tool {
 
     public static final int DEFAULT_SAMPLE_ROWS = 10;
 
-    public static final ToolDefinition DEFINITION = new ToolDefinition("preview_table_config",
-            "Show the user a proposed table config before it is saved: validates it, checks every table, column and "
-                    + "join against the live database, plans and runs its SQL on a few rows, and answers the SQL, sample "
-                    + "rows, what changes against the saved config, and a previewId. The user then accepts or rejects "
-                    + "it. Call it with a config that came from an operation tool or get_table_config; one logical "
-                    + "change per preview.",
-            parameters(), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
+    /**
+     * The definition, with the {@code database} selection declared when the environment names several data sources
+     * ({@code DATA_SOURCES}): the chat function then asks before invoking the tool.
+     */
+    public static final ToolDefinition DEFINITION = DataSourceSelection.declare(base(), DataSourceSelection.configuredNames());
+
+    /** Without the database selection (added per the configured data sources). */
+    private static ToolDefinition base() {
+        return new ToolDefinition("preview_table_config",
+                "Show the user a proposed table config before it is saved: validates it, checks every table, column and "
+                        + "join against the live database, plans and runs its SQL on a few rows, and answers the SQL, sample "
+                        + "rows, what changes against the saved config, and a previewId. The user then accepts or rejects "
+                        + "it. Call it with a config that came from an operation tool or get_table_config; one logical "
+                        + "change per preview.",
+                parameters(), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
+    }
 
     /** Reads the saved config a preview changes (the config store); empty when there is none for this owner. */
     @FunctionalInterface
@@ -79,7 +88,7 @@ public final class PreviewTableConfigTool implements Tool {
         this.clock = clock;
         this.sampleRows = sampleRows;
         this.previewTtl = previewTtl;
-        this.definition = DataSourceSelection.declare(DEFINITION, databases.names());
+        this.definition = DataSourceSelection.declare(base(), databases.names());
     }
 
     private static ObjectNode parameters() {

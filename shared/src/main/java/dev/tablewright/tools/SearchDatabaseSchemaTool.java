@@ -36,19 +36,28 @@ public final class SearchDatabaseSchemaTool implements Tool {
     public static final int MAX_PAGE_SIZE_WITH_COLUMNS = 10;
     private static final int MAX_QUERY_CHARS = 100;
 
-    public static final ToolDefinition DEFINITION = new ToolDefinition("search_database_schema",
-            "Search the live database schema: schemas, tables (with their relationships to other tables, both ways) "
-                    + "and, on request, columns (PostgreSQL type, nullable, primary key, default, enum). Use it before "
-                    + "adding a column, a join or a filter to learn the real names; never guess a name. Filter by schema "
-                    + "and by a name fragment; describe one table with schema + table. Results come a page at a time.",
-            parameters(), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
+    /**
+     * The definition, with the {@code database} selection declared when the environment names several data sources
+     * ({@code DATA_SOURCES}): the chat function then asks before invoking the tool.
+     */
+    public static final ToolDefinition DEFINITION = DataSourceSelection.declare(base(), DataSourceSelection.configuredNames());
+
+    /** Without the database selection (added per the configured data sources). */
+    private static ToolDefinition base() {
+        return new ToolDefinition("search_database_schema",
+                "Search the live database schema: schemas, tables (with their relationships to other tables, both ways) "
+                        + "and, on request, columns (PostgreSQL type, nullable, primary key, default, enum). Use it before "
+                        + "adding a column, a join or a filter to learn the real names; never guess a name. Filter by schema "
+                        + "and by a name fragment; describe one table with schema + table. Results come a page at a time.",
+                parameters(), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
+    }
 
     private final Databases databases;
     private final ToolDefinition definition;
 
     public SearchDatabaseSchemaTool(Databases databases) {
         this.databases = databases;
-        this.definition = DataSourceSelection.declare(DEFINITION, databases.names());
+        this.definition = DataSourceSelection.declare(base(), databases.names());
     }
 
     private static ObjectNode parameters() {

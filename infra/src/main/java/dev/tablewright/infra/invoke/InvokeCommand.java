@@ -4,6 +4,7 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.infra.template.SamTemplate;
 import dev.tablewright.json.Json;
@@ -179,7 +180,9 @@ public final class InvokeCommand {
     }
 
     private static final DefaultPrettyPrinter PRETTY = new DefaultPrettyPrinter()
-            .withObjectIndenter(new DefaultIndenter("  ", "\n"));
+            .withSeparators(Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER))
+            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+            .withArrayIndenter(new DefaultIndenter("  ", "\n"));
 
     static String render(byte[] response, boolean compact) {
         String text = new String(response, StandardCharsets.UTF_8);
