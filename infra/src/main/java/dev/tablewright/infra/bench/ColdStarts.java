@@ -82,6 +82,7 @@ public final class ColdStarts {
                             ColdStart.median(results.stream().mapToDouble(ColdStart.Run::initMillis).toArray()),
                             ColdStart.median(results.stream().mapToDouble(ColdStart.Run::secondMillis).toArray()));
                 } catch (Exception e) {
+                    System.err.println(id + " failed: " + e.getMessage());
                     System.out.printf(Locale.ROOT, "| `%s` | %s | | failed: %s | | |%n", id, spec.module(),
                             String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
                 }
