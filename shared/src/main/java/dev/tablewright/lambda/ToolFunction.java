@@ -59,6 +59,17 @@ public abstract class ToolFunction implements RequestStreamHandler {
         this.tool = tool;
         this.definition = tool.definition();
         this.gate = gate;
+        // SnapStart: read, decode and answer one envelope before the snapshot. Its arguments are not an object, so
+        // the tool itself never runs (no database, no state): only the handler's own path is warmed.
+        Priming.register(definition.name(), () -> {
+            try {
+                handleRequest(new java.io.ByteArrayInputStream(("{\"tool\":\"" + definition.name()
+                        + "\",\"toolCallId\":\"priming\",\"arguments\":\"priming\"}").getBytes(StandardCharsets.UTF_8)),
+                        java.io.OutputStream.nullOutputStream(), null);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
     }
 
     public ToolDefinition definition() {

@@ -71,6 +71,12 @@ class LocalStackEndToEndTest {
         return m.appendTail(out).toString();
     }
 
+    /** The stack created every handler, so every SnapStart priming hook is registered: each runs without failing. */
+    @Test
+    void everyHandlersSnapStartPrimingRunsCleanly() {
+        assertEquals(List.of(), dev.tablewright.lambda.Priming.primeAllNow());
+    }
+
     @Test
     void theBannerNamesTheUrlsTheIdentityAndTheModel() {
         String banner = BANNER.toString(StandardCharsets.UTF_8);

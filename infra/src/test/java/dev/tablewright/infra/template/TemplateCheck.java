@@ -277,6 +277,13 @@ final class TemplateCheck {
 
         Set<String> referenced = new LinkedHashSet<>();
         collectReferences(map(props.get("Environment")).get("Variables"), referenced);
+        // A function's alias (`!Ref XFunction.Alias`, or SAM's XFunctionAliaslive) is that function.
+        for (String r : List.copyOf(referenced)) {
+            Matcher alias = Pattern.compile("(.+Function)Alias[A-Za-z0-9]+").matcher(r);
+            if (alias.matches() && functionIds.contains(alias.group(1))) {
+                referenced.add(alias.group(1));
+            }
+        }
         Set<String> usesTables = intersect(referenced, tableIds);
         Set<String> usesFunctions = intersect(referenced, functionIds);
         Set<String> usesSecrets = intersect(referenced, secretIds);
@@ -380,7 +387,10 @@ final class TemplateCheck {
         switch (value) {
             case SamTemplate.Intrinsic(String fn, Object arg) -> {
                 switch (fn) {
-                    case "Ref" -> out.add(String.valueOf(arg));
+                    case "Ref" -> {
+                        String name = String.valueOf(arg);
+                        out.add(name.contains(".") ? name.substring(0, name.indexOf('.')) : name);
+                    }
                     case "GetAtt" -> {
                         String target = arg instanceof List<?> l ? String.valueOf(l.getFirst()) : String.valueOf(arg);
                         out.add(target.contains(".") ? target.substring(0, target.indexOf('.')) : target);
