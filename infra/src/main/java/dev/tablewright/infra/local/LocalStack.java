@@ -147,7 +147,15 @@ public final class LocalStack implements AutoCloseable {
      */
     private ChatFunction chatFunction(SamTemplate template, String id) {
         Map<String, InProcessFunction> byTool = new LinkedHashMap<>();
-        Map<String, String> declared = LambdaToolInvoker.functionsFromEnvironment(template.localEnvironment(id).values());
+        // TOOL_FUNCTION_<TOOL>: !Ref <Tool>Function(.Alias): the function each tool runs in.
+        Map<String, String> refs = new LinkedHashMap<>();
+        SamTemplate.map(SamTemplate.map(template.functionProperties(id).get("Environment")).get("Variables")).forEach((name, value) -> {
+            if (value instanceof SamTemplate.Intrinsic(String fn, Object arg) && fn.equals("Ref")) {
+                String target = String.valueOf(arg);
+                refs.put(name, target.contains(".") ? target.substring(0, target.indexOf('.')) : target);
+            }
+        });
+        Map<String, String> declared = LambdaToolInvoker.functionsFromEnvironment(refs);
         if (declared.isEmpty()) {
             // No TOOL_FUNCTION_* variables yet: every tool function the template declares.
             for (ToolDefinition d : ToolRegistry.BUNDLE.functionTools()) {
@@ -231,7 +239,7 @@ public final class LocalStack implements AutoCloseable {
     /** The body of the banner's curl line: a useChat request on the tables page. */
     public static String exampleChatBody() {
         return "{\"id\":\"conv-demo-1\",\"trigger\":\"submit-message\",\"messages\":[{\"id\":\"m1\",\"role\":\"user\","
-                + "\"parts\":[{\"type\":\"text\",\"text\":\"Show inventory items with their warehouse name\"}]}],"
+                + "\"parts\":[{\"type\":\"text\",\"text\":\"Show stock levels with their warehouse name\"}]}],"
                 + "\"context\":{\"page\":\"tables\"}}";
     }
 
