@@ -27,6 +27,7 @@ import dev.tablewright.functions.chat.stream.UiMessageStreamWriter.FinishReason;
 import dev.tablewright.functions.chat.tools.ToolInvoker;
 import dev.tablewright.functions.chat.tools.UserInputPort;
 import dev.tablewright.json.Json;
+import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
@@ -445,7 +446,14 @@ public final class ChatTurn {
                     return null;
                 }
             }
-            ToolOutcome outcome = invoker.invoke(new ToolInvocation(name, toolCallId, conversationId, ownerId, arguments, sessionValues));
+            ToolOutcome outcome;
+            // Every log line of the call (the invoker's, the tool's when in-process) names the tool.
+            StructuredLog.put("toolName", name);
+            try {
+                outcome = invoker.invoke(new ToolInvocation(name, toolCallId, conversationId, ownerId, arguments, sessionValues));
+            } finally {
+                StructuredLog.put("toolName", null);
+            }
             record.tool(name, outcome.status(), System.nanoTime() - started);
             return switch (outcome.status()) {
                 case ToolOutcome.OK -> toolOutput(toolCallId, name, outcome.output());
