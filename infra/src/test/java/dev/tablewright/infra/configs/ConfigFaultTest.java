@@ -2,7 +2,7 @@ package dev.tablewright.infra.configs;
 
 import dev.tablewright.dynamodb.DynamoDbClients;
 import dev.tablewright.functions.configs.ConfigServices;
-import dev.tablewright.infra.configs.ConfigRoutes.Answer;
+import dev.tablewright.infra.template.InProcessHttpApi.Answer;
 import dev.tablewright.infra.dynamodb.DynamoDbEngine;
 import dev.tablewright.infra.userinput.FaultyDynamoDbProxy;
 import dev.tablewright.infra.userinput.FaultyDynamoDbProxy.Fault;

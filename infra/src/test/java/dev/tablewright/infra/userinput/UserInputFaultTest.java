@@ -3,6 +3,7 @@ package dev.tablewright.infra.userinput;
 import dev.tablewright.dynamodb.DynamoDbClients;
 import dev.tablewright.functions.userinput.UserInputFunction;
 import dev.tablewright.infra.dynamodb.DynamoDbEngine;
+import dev.tablewright.infra.template.InProcessHttpApi;
 import dev.tablewright.userinput.InputRequestService;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -66,7 +67,7 @@ class UserInputFaultTest {
                 .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("O#dev-user#C#" + conversation)))).items();
     }
 
-    private static void assertUnavailable(UserInputRoutes.Answer answer, String what) {
+    private static void assertUnavailable(InProcessHttpApi.Answer answer, String what) {
         assertEquals(503, answer.status(), what + ": " + answer.body());
         assertEquals("unavailable", answer.errorCode(), what);
         assertTrue(Integer.parseInt(answer.headers().get("Retry-After")) >= 1, what + " carries Retry-After");
