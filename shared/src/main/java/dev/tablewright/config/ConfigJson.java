@@ -65,7 +65,7 @@ public final class ConfigJson {
             return failed("config", "config is missing");
         }
         if (!node.isObject()) {
-            return failed("config", "config must be a JSON object, got " + kind(node));
+            return failed("config", "config must be a JSON object, got " + Json.kind(node));
         }
         ValidationCollector out = new ValidationCollector();
         TableConfig config = new Reader(out).config((ObjectNode) node);
@@ -213,25 +213,6 @@ public final class ConfigJson {
         }
     }
 
-    static String kind(JsonNode n) {
-        if (n.isTextual()) {
-            return "a string";
-        }
-        if (n.isNumber()) {
-            return "a number";
-        }
-        if (n.isBoolean()) {
-            return "a boolean";
-        }
-        if (n.isArray()) {
-            return "an array";
-        }
-        if (n.isObject()) {
-            return "an object";
-        }
-        return "null";
-    }
-
     // ---------------------------------------------------------------- reading
 
     /** Walks one config; every wrong type is an error at its field, reading goes on. */
@@ -297,7 +278,7 @@ public final class ConfigJson {
                     Map.Entry<String, JsonNode> e = it.next();
                     String p = path + ".columns" + Identifiers.pathKey(e.getKey());
                     if (!e.getValue().isObject()) {
-                        out.error(p, "expected an object, got " + kind(e.getValue()));
+                        out.error(p, "expected an object, got " + Json.kind(e.getValue()));
                         continue;
                     }
                     settings.put(e.getKey(), settings((ObjectNode) e.getValue(), p));
@@ -329,7 +310,7 @@ public final class ConfigJson {
                 return null;
             }
             if (!n.isArray()) {
-                out.error(path, "expected an array, got " + kind(n));
+                out.error(path, "expected an array, got " + Json.kind(n));
                 return null;
             }
             List items = new ArrayList<>(n.size());
@@ -337,7 +318,7 @@ public final class ConfigJson {
                 JsonNode item = n.get(i);
                 String p = path + "[" + i + "]";
                 if (!item.isObject()) {
-                    out.error(p, "expected an object, got " + kind(item));
+                    out.error(p, "expected an object, got " + Json.kind(item));
                     continue;
                 }
                 items.add(reader.read((ObjectNode) item, p));
@@ -351,7 +332,7 @@ public final class ConfigJson {
                 return null;
             }
             if (!n.isObject()) {
-                out.error(path, "expected an object, got " + kind(n));
+                out.error(path, "expected an object, got " + Json.kind(n));
                 return null;
             }
             return (ObjectNode) n;
@@ -363,7 +344,7 @@ public final class ConfigJson {
                 return null;
             }
             if (!n.isTextual()) {
-                out.error(path, "expected a string, got " + kind(n));
+                out.error(path, "expected a string, got " + Json.kind(n));
                 return null;
             }
             return n.textValue();
@@ -375,7 +356,7 @@ public final class ConfigJson {
                 return null;
             }
             if (!n.isIntegralNumber() || !n.canConvertToLong()) {
-                out.error(path, "expected an integer, got " + (n.isNumber() ? "a non-integral or too large number" : kind(n)));
+                out.error(path, "expected an integer, got " + (n.isNumber() ? "a non-integral or too large number" : Json.kind(n)));
                 return null;
             }
             return n.longValue();
@@ -395,7 +376,7 @@ public final class ConfigJson {
                 return null;
             }
             if (!n.isBoolean()) {
-                out.error(path, "expected true or false, got " + kind(n));
+                out.error(path, "expected true or false, got " + Json.kind(n));
                 return null;
             }
             return n.booleanValue();

@@ -59,4 +59,24 @@ public final class Json {
     public static <T> T convert(JsonNode node, Class<T> type) {
         return MAPPER.convertValue(node, type);
     }
+
+    /** What a JSON value is, in the words error messages use ("a string", "an array", …). */
+    public static String kind(JsonNode n) {
+        if (n.isTextual()) {
+            return "a string";
+        }
+        if (n.isNumber()) {
+            return "a number";
+        }
+        if (n.isBoolean()) {
+            return "a boolean";
+        }
+        if (n.isArray()) {
+            return "an array";
+        }
+        if (n.isObject()) {
+            return "an object";
+        }
+        return "null";
+    }
 }

@@ -42,21 +42,7 @@ public final class FilterChange {
     }
 
     public OperationResult apply(TableConfig config, Operation operation, FilterSpec filter) {
-        ChangeLog log = new ChangeLog();
-        ConfigDraft draft = Operations.draft(config, log);
-        if (draft == null) {
-            return log.finish(null);
-        }
-        if (operation == null) {
-            log.error("operation", "operation is missing; one of add, remove");
-        } else if (filter == null) {
-            log.error("filter", "filter is missing");
-        } else if (operation == Operation.ADD) {
-            add(draft, filter, log);
-        } else {
-            remove(draft, filter, log);
-        }
-        return log.finish(draft);
+        return Operations.addOrRemove(config, operation, "filter", filter, operation == Operation.ADD ? this::add : this::remove);
     }
 
     private void add(ConfigDraft d, FilterSpec f, ChangeLog log) {

@@ -47,21 +47,7 @@ public final class JoinChange {
     }
 
     public OperationResult apply(TableConfig config, Operation operation, JoinSpec join) {
-        ChangeLog log = new ChangeLog();
-        ConfigDraft draft = Operations.draft(config, log);
-        if (draft == null) {
-            return log.finish(null);
-        }
-        if (operation == null) {
-            log.error("operation", "operation is missing; one of add, remove");
-        } else if (join == null) {
-            log.error("join", "join is missing");
-        } else if (operation == Operation.ADD) {
-            add(draft, join, log);
-        } else {
-            remove(draft, join, log);
-        }
-        return log.finish(draft);
+        return Operations.addOrRemove(config, operation, "join", join, operation == Operation.ADD ? this::add : this::remove);
     }
 
     // ---------------------------------------------------------------- add

@@ -20,4 +20,29 @@ final class Operations {
         }
         return d;
     }
+
+    /** One add or remove of a single spec (a filter, a join) on the draft. */
+    interface Step<S> {
+        void apply(ConfigDraft draft, S spec, ChangeLog log);
+    }
+
+    /**
+     * The {@code apply} of the add-or-remove changes (FilterChange, JoinChange): the draft, then the operation and
+     * the spec (named {@code specField}) checked for presence, then the step.
+     */
+    static <S> OperationResult addOrRemove(TableConfig config, Enum<?> operation, String specField, S spec, Step<S> step) {
+        ChangeLog log = new ChangeLog();
+        ConfigDraft draft = draft(config, log);
+        if (draft == null) {
+            return log.finish(null);
+        }
+        if (operation == null) {
+            log.error("operation", "operation is missing; one of add, remove");
+        } else if (spec == null) {
+            log.error(specField, specField + " is missing");
+        } else {
+            step.apply(draft, spec, log);
+        }
+        return log.finish(draft);
+    }
 }

@@ -89,7 +89,7 @@ public final class ToolArguments {
         } else if (n.isObject()) {
             read = ConfigJson.read(n);
         } else {
-            error(field, field + " must be a table config object (or its JSON text), got " + kind(n));
+            error(field, field + " must be a table config object (or its JSON text), got " + Json.kind(n));
             return null;
         }
         if (!read.ok()) {
@@ -113,7 +113,7 @@ public final class ToolArguments {
             return null;
         }
         if (!n.isTextual()) {
-            error(field, field + " must be a string, got " + kind(n));
+            error(field, field + " must be a string, got " + Json.kind(n));
             return null;
         }
         String s = n.textValue();
@@ -135,7 +135,7 @@ public final class ToolArguments {
         if (n.isTextual() && (n.textValue().equals("true") || n.textValue().equals("false"))) {
             return Boolean.valueOf(n.textValue());
         }
-        error(field, field + " must be true or false, got " + kind(n));
+        error(field, field + " must be true or false, got " + Json.kind(n));
         return null;
     }
 
@@ -172,7 +172,7 @@ public final class ToolArguments {
             }
         }
         if (!n.isObject()) {
-            error(field, field + " must be an object, got " + kind(n));
+            error(field, field + " must be an object, got " + Json.kind(n));
             return null;
         }
         return (ObjectNode) n;
@@ -203,7 +203,7 @@ public final class ToolArguments {
         } else if (n.isObject() || n.isTextual()) {
             array = Json.MAPPER.createArrayNode().add(n);
         } else {
-            error(field, field + " must be an array, got " + kind(n));
+            error(field, field + " must be an array, got " + Json.kind(n));
             return null;
         }
         if (array.size() > maxItems) {
@@ -220,7 +220,7 @@ public final class ToolArguments {
     /** A reader for a list element that must be an object; null after an error. */
     public ToolArguments element(JsonNode item, String path) {
         if (item == null || !item.isObject()) {
-            errors.error(path, "expected an object, got " + (item == null ? "nothing" : kind(item)));
+            errors.error(path, "expected an object, got " + (item == null ? "nothing" : Json.kind(item)));
             return null;
         }
         return new ToolArguments((ObjectNode) item, path + ".", errors);
@@ -242,25 +242,6 @@ public final class ToolArguments {
             error(field, field + " is a string that is not valid JSON");
             return null;
         }
-    }
-
-    public static String kind(JsonNode n) {
-        if (n.isTextual()) {
-            return "a string";
-        }
-        if (n.isNumber()) {
-            return "a number";
-        }
-        if (n.isBoolean()) {
-            return "a boolean";
-        }
-        if (n.isArray()) {
-            return "an array";
-        }
-        if (n.isObject()) {
-            return "an object";
-        }
-        return "null";
     }
 
     private static String quote(String s) {

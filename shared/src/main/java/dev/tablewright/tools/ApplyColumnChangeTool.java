@@ -1,19 +1,16 @@
 package dev.tablewright.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.config.TableConfig;
 import dev.tablewright.operations.ColumnChange;
 import dev.tablewright.operations.ColumnSpec;
-import dev.tablewright.operations.OperationResult;
 import dev.tablewright.schema.SchemaCatalog;
-import dev.tablewright.tool.ToolArguments;
 import dev.tablewright.tool.ToolDefinition;
 
 import java.util.List;
 import java.util.Set;
 
 /** {@code apply_column_change}: add or remove columns of a table config (seed 000). */
-public final class ApplyColumnChangeTool extends OperationTool {
+public final class ApplyColumnChangeTool extends ChangeTool<ColumnChange.Operation, List<ColumnSpec>> {
 
     public static final ToolDefinition DEFINITION = new ToolDefinition("apply_column_change",
             "Add, remove or update columns of a table config, one validated step. Adding puts each column in both "
@@ -24,15 +21,13 @@ public final class ApplyColumnChangeTool extends OperationTool {
                     + "fix the fields the errors name and call again.",
             schema(), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
 
-    private final ColumnChange change;
-
     public ApplyColumnChangeTool() {
         this(null);
     }
 
     /** @param catalog live schema for grounding; null runs ungrounded (answers carry a warning) */
     public ApplyColumnChangeTool(SchemaCatalog catalog) {
-        this.change = new ColumnChange(catalog);
+        super(ColumnChange.Operation.class, args -> ArgumentSchemas.readColumns(args, "columns", true), new ColumnChange(catalog)::apply);
     }
 
     private static ObjectNode schema() {
@@ -50,16 +45,5 @@ public final class ApplyColumnChangeTool extends OperationTool {
     @Override
     public ToolDefinition definition() {
         return DEFINITION;
-    }
-
-    @Override
-    protected OperationResult run(ToolArguments args) {
-        TableConfig config = args.config("config");
-        ColumnChange.Operation operation = args.choice("operation", ColumnChange.Operation.class, true);
-        List<ColumnSpec> columns = ArgumentSchemas.readColumns(args, "columns", true);
-        if (!args.ok()) {
-            return null;
-        }
-        return change.apply(config, operation, columns);
     }
 }

@@ -1,18 +1,15 @@
 package dev.tablewright.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.config.TableConfig;
 import dev.tablewright.operations.FilterChange;
 import dev.tablewright.operations.FilterSpec;
-import dev.tablewright.operations.OperationResult;
 import dev.tablewright.schema.SchemaCatalog;
-import dev.tablewright.tool.ToolArguments;
 import dev.tablewright.tool.ToolDefinition;
 
 import java.util.Set;
 
 /** {@code apply_filter_change}: add or remove a filter of a table config (seed 000). */
-public final class ApplyFilterChangeTool extends OperationTool {
+public final class ApplyFilterChangeTool extends ChangeTool<FilterChange.Operation, FilterSpec> {
 
     public static final ToolDefinition DEFINITION = new ToolDefinition("apply_filter_change",
             "Add or remove a filter of a table config, one validated step. A filter column that is not selected is "
@@ -23,15 +20,13 @@ public final class ApplyFilterChangeTool extends OperationTool {
                     + "errors, warnings, applied}: if valid, pass config to preview_table_config.",
             schema(), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
 
-    private final FilterChange change;
-
     public ApplyFilterChangeTool() {
         this(null);
     }
 
     /** @param catalog live schema for grounding; null runs ungrounded (answers carry a warning) */
     public ApplyFilterChangeTool(SchemaCatalog catalog) {
-        this.change = new FilterChange(catalog);
+        super(FilterChange.Operation.class, ArgumentSchemas::readFilter, new FilterChange(catalog)::apply);
     }
 
     private static ObjectNode schema() {
@@ -46,16 +41,5 @@ public final class ApplyFilterChangeTool extends OperationTool {
     @Override
     public ToolDefinition definition() {
         return DEFINITION;
-    }
-
-    @Override
-    protected OperationResult run(ToolArguments args) {
-        TableConfig config = args.config("config");
-        FilterChange.Operation operation = args.choice("operation", FilterChange.Operation.class, true);
-        FilterSpec filter = ArgumentSchemas.readFilter(args);
-        if (!args.ok()) {
-            return null;
-        }
-        return change.apply(config, operation, filter);
     }
 }

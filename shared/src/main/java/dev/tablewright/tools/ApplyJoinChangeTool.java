@@ -1,18 +1,15 @@
 package dev.tablewright.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.config.TableConfig;
 import dev.tablewright.operations.JoinChange;
 import dev.tablewright.operations.JoinSpec;
-import dev.tablewright.operations.OperationResult;
 import dev.tablewright.schema.SchemaCatalog;
-import dev.tablewright.tool.ToolArguments;
 import dev.tablewright.tool.ToolDefinition;
 
 import java.util.Set;
 
 /** {@code apply_join_change}: add or remove a joined table of a table config (seed 000). */
-public final class ApplyJoinChangeTool extends OperationTool {
+public final class ApplyJoinChangeTool extends ChangeTool<JoinChange.Operation, JoinSpec> {
 
     public static final ToolDefinition DEFINITION = new ToolDefinition("apply_join_change",
             "Join another table into a table config, or remove a join, one validated step. Adding builds the "
@@ -23,15 +20,13 @@ public final class ApplyJoinChangeTool extends OperationTool {
                     + "search_database_schema first to find the relationship. Returns {valid, config, errors, warnings, applied}.",
             schema(), null, Set.of(), ToolDefinition.RunsOn.FUNCTION);
 
-    private final JoinChange change;
-
     public ApplyJoinChangeTool() {
         this(null);
     }
 
     /** @param catalog live schema for grounding; null runs ungrounded (answers carry a warning) */
     public ApplyJoinChangeTool(SchemaCatalog catalog) {
-        this.change = new JoinChange(catalog);
+        super(JoinChange.Operation.class, ArgumentSchemas::readJoin, new JoinChange(catalog)::apply);
     }
 
     private static ObjectNode schema() {
@@ -46,16 +41,5 @@ public final class ApplyJoinChangeTool extends OperationTool {
     @Override
     public ToolDefinition definition() {
         return DEFINITION;
-    }
-
-    @Override
-    protected OperationResult run(ToolArguments args) {
-        TableConfig config = args.config("config");
-        JoinChange.Operation operation = args.choice("operation", JoinChange.Operation.class, true);
-        JoinSpec join = ArgumentSchemas.readJoin(args);
-        if (!args.ok()) {
-            return null;
-        }
-        return change.apply(config, operation, join);
     }
 }

@@ -1,19 +1,16 @@
 package dev.tablewright.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.config.TableConfig;
-import dev.tablewright.operations.OperationResult;
 import dev.tablewright.operations.SortChange;
 import dev.tablewright.operations.SortSpec;
 import dev.tablewright.schema.SchemaCatalog;
-import dev.tablewright.tool.ToolArguments;
 import dev.tablewright.tool.ToolDefinition;
 
 import java.util.List;
 import java.util.Set;
 
 /** {@code apply_sort_change}: add, remove or set the sort of a table config (seed 000). */
-public final class ApplySortChangeTool extends OperationTool {
+public final class ApplySortChangeTool extends ChangeTool<SortChange.Operation, List<SortSpec>> {
 
     public static final ToolDefinition DEFINITION = new ToolDefinition("apply_sort_change",
             "Change how a table config is sorted, one validated step. add appends sort columns (or changes the "
@@ -22,15 +19,13 @@ public final class ApplySortChangeTool extends OperationTool {
                     + "hidden column. Returns {valid, config, errors, warnings, applied}: if valid, pass config to preview_table_config.",
             schema(), null, Set.of(), ToolDefinition.RunsOn.FUNCTION);
 
-    private final SortChange change;
-
     public ApplySortChangeTool() {
         this(null);
     }
 
     /** @param catalog live schema for grounding; null runs ungrounded (answers carry a warning) */
     public ApplySortChangeTool(SchemaCatalog catalog) {
-        this.change = new SortChange(catalog);
+        super(SortChange.Operation.class, ArgumentSchemas::readSort, new SortChange(catalog)::apply);
     }
 
     private static ObjectNode schema() {
@@ -47,16 +42,5 @@ public final class ApplySortChangeTool extends OperationTool {
     @Override
     public ToolDefinition definition() {
         return DEFINITION;
-    }
-
-    @Override
-    protected OperationResult run(ToolArguments args) {
-        TableConfig config = args.config("config");
-        SortChange.Operation operation = args.choice("operation", SortChange.Operation.class, true);
-        List<SortSpec> sort = ArgumentSchemas.readSort(args);
-        if (!args.ok()) {
-            return null;
-        }
-        return change.apply(config, operation, sort);
     }
 }

@@ -100,7 +100,7 @@ final class ConfigTools {
         }
         if (!v.isIntegralNumber() || !v.canConvertToLong() || v.asLong() < min || v.asLong() > max) {
             args.error(field, field + " must be a whole number from " + min + (max == Long.MAX_VALUE ? " up" : " to " + max)
-                    + ", got " + ToolArguments.kind(v));
+                    + ", got " + Json.kind(v));
             return null;
         }
         return v.asLong();

@@ -244,6 +244,23 @@ class ToolFunctionTest {
     }
 
     @Test
+    void theTreeEncodingIsTheOutcomesJsonForm() throws Exception {
+        UserInputRequirement needed = new UserInputRequirement("Which database?", java.util.List.of(
+                new dev.tablewright.tool.InputField("database", "Database", null, dev.tablewright.tool.FieldType.SELECT, true,
+                        null, null, null, null, java.util.List.of("production", "staging"), null)), true, null);
+        for (ToolOutcome outcome : java.util.List.of(
+                ToolOutcome.ok(Json.parse("{\"valid\": true, \"applied\": [\"x\"]}")),
+                ToolOutcome.error("internal", "failed"),
+                ToolOutcome.error(new dev.tablewright.tool.ToolError("invalid_arguments", "config is bad",
+                        java.util.List.of(new dev.tablewright.validation.ValidationError("config", "config is bad"),
+                                new dev.tablewright.validation.ValidationError(null, "no field")))),
+                ToolOutcome.needsInput(needed))) {
+            assertEquals(Json.MAPPER.readTree(Json.MAPPER.writeValueAsBytes(outcome)),
+                    Json.MAPPER.readTree(ToolFunction.encode(outcome)), outcome.toString());
+        }
+    }
+
+    @Test
     void logsCarryTheRequestContextAndNoArgumentValues() throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         new EchoFunction().handleRequest(new ByteArrayInputStream(

@@ -22,7 +22,11 @@ import java.util.Map;
  * handler construction included, plus the first invocation). Several runs, median reported; the second
  * invocation of each process is reported as the first warm one.
  *
- * <pre>infra/bin/cold-start [FunctionLogicalId] [--runs N] [--event file.json]</pre>
+ * <pre>infra/bin/cold-start [FunctionLogicalId] [--runs N] [--event file.json] [--baseline] [--artifact other.jar]</pre>
+ *
+ * {@code --baseline} measures an empty handler ({@link BaselineHandler}) with the function's settings instead: the
+ * floor that the JVM and the Runtime Interface Client cost on this machine. {@code --artifact} runs another build
+ * of the function's jar with the same settings (before/after comparisons).
  *
  * A measurement, not a test: figures go to docs/performance.md with the command that produced them.
  */
@@ -35,10 +39,14 @@ public final class ColdStart {
         String logicalId = "ApplyColumnChangeFunction";
         int runs = 7;
         Path event = null;
+        boolean baseline = false;
+        Path artifact = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--runs" -> runs = Integer.parseInt(args[++i]);
                 case "--event" -> event = Path.of(args[++i]);
+                case "--baseline" -> baseline = true;
+                case "--artifact" -> artifact = Path.of(args[++i]);
                 default -> logicalId = args[i];
             }
         }
@@ -48,8 +56,18 @@ public final class ColdStart {
         }
         byte[] body = Files.readAllBytes(event);
         FunctionSpec spec = FunctionSpec.fromTemplate(logicalId);
+        if (artifact != null) {
+            // Another build of the same function (e.g. before and after a change), same settings.
+            spec = new FunctionSpec(spec.logicalId(), spec.handler(), spec.runtime(), spec.memoryMb(), spec.timeoutSeconds(),
+                    spec.environment(), spec.module() + "-" + artifact.getFileName().toString().replace(".jar", ""), artifact.toAbsolutePath());
+        }
+        if (baseline) {
+            // Same memory, runtime and environment (JAVA_TOOL_OPTIONS) as the function, but an empty handler.
+            spec = new FunctionSpec("BaselineFunction", BaselineHandler.class.getName() + "::handleRequest", spec.runtime(),
+                    spec.memoryMb(), spec.timeoutSeconds(), spec.environment(), "infra", root.resolve("infra/target/classes"));
+        }
 
-        System.out.printf(Locale.ROOT, "%s (%s, %d MB) with %s, %d runs%n", logicalId, spec.handler(), spec.memoryMb(),
+        System.out.printf(Locale.ROOT, "%s (%s, %d MB) with %s, %d runs%n", spec.logicalId(), spec.handler(), spec.memoryMb(),
                 root.relativize(event.toAbsolutePath()), runs);
         measure(spec, body, Map.of()); // unpacks the jar once and warms the OS file cache; not counted
         List<Run> results = new ArrayList<>();

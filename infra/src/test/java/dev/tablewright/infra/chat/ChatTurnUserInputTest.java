@@ -104,13 +104,13 @@ class ChatTurnUserInputTest {
 
         // the user answers through the HTTP API (the user-input lifecycle), then useChat sends the conversation again
         service.submit("user_1", "conv_1", "call_1", parse("{\"database\":\"staging\"}"));
-        String messageId = first.first("start").path("messageId").asText();
+        // the assistant message as the AI SDK client built it from the first stream: the tool part waits at input-available
+        JsonNode assistant = AiSdkClient.read(first.response().body(), null).path("message");
+        assertEquals("input-available", AiSdkClientTest.parts(assistant, "tool-count_rows").get(0).path("state").asText());
+        assertEquals(1, AiSdkClientTest.parts(assistant, "data-user-input-request").size());
         List<JsonNode> history = List.of(
                 parse("{\"id\":\"u_0\",\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"text\":\"how many orders?\"}]}"),
-                parse("""
-                        {"id":"%s","role":"assistant","parts":[{"type":"step-start"},
-                          {"type":"tool-count_rows","toolCallId":"call_1","state":"input-available","input":{"table":"orders"}},
-                          {"type":"data-user-input-request","id":"call_1","data":{"requestId":"call_1"}}]}""".formatted(messageId)));
+                assistant);
         ChatHarness.Turn second = chat.send(body(null, history, List.of()));
 
         JsonNode output = second.first("tool-output-available");
@@ -120,6 +120,9 @@ class ChatTurnUserInputTest {
         RecordedRequest resumed = chat.model.requests().get(1);
         assertEquals("staging", toolMessage(resumed, "call_1").path("database").asText());
         assertEquals("orders has 42 rows in staging.", second.text());
+        JsonNode continued = AiSdkClient.read(second.response().body(), assistant).path("message");
+        assertEquals("output-available", AiSdkClientTest.parts(continued, "tool-count_rows").get(0).path("state").asText(),
+                "the client's waiting tool part is completed in place");
 
         // saved for the session: the next call to a tool needing the same field does not ask again
         ChatHarness.Turn third = chat.send(body("and users?", List.of(), List.of()));

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.dynamodb.DynamoDbClients;
 import dev.tablewright.functions.configs.ConfigServices;
-import dev.tablewright.infra.configs.ConfigRoutes.Answer;
+import dev.tablewright.infra.template.InProcessHttpApi.Answer;
 import dev.tablewright.infra.dynamodb.DynamoDbEngine;
 import dev.tablewright.json.Json;
 import dev.tablewright.preview.PendingPreview;

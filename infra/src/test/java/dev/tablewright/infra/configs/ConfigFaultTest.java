@@ -2,7 +2,7 @@ package dev.tablewright.infra.configs;
 
 import dev.tablewright.dynamodb.DynamoDbClients;
 import dev.tablewright.functions.configs.ConfigServices;
-import dev.tablewright.infra.configs.ConfigRoutes.Answer;
+import dev.tablewright.infra.template.InProcessHttpApi.Answer;
 import dev.tablewright.infra.dynamodb.DynamoDbEngine;
 import dev.tablewright.infra.userinput.FaultyDynamoDbProxy;
 import dev.tablewright.infra.userinput.FaultyDynamoDbProxy.Fault;
@@ -14,7 +14,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
 
@@ -31,10 +30,6 @@ class ConfigFaultTest {
     @RegisterExtension
     static final DynamoDbEngine ENGINE = DynamoDbEngine.dynamoDbLocal();
 
-    /** Few, quick retries: the test waits for the SDK to give up. */
-    static final DynamoDbClients.Settings IMPATIENT = new DynamoDbClients.Settings(
-            Duration.ofMillis(300), Duration.ofSeconds(2), Duration.ofSeconds(10), 3);
-
     FaultyDynamoDbProxy proxy;
     ConfigRoutes healthy;
     ConfigRoutes throughProxy;
@@ -46,7 +41,7 @@ class ConfigFaultTest {
         String previews = ENGINE.tables().tableName("PreviewsTable");
         healthy = new ConfigRoutes(ConfigServices.of(ENGINE.client(), configs, previews, Clock.systemUTC()));
         proxy = new FaultyDynamoDbProxy(ENGINE.endpoint());
-        throughProxy = new ConfigRoutes(ConfigServices.of(DynamoDbClients.forEndpoint(proxy.endpoint(), IMPATIENT),
+        throughProxy = new ConfigRoutes(ConfigServices.of(DynamoDbClients.forEndpoint(proxy.endpoint(), FaultyDynamoDbProxy.IMPATIENT),
                 configs, previews, Clock.systemUTC()));
         owner = "u-" + UUID.randomUUID();
     }

@@ -2,6 +2,7 @@ package dev.tablewright.infra.userinput;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.tablewright.dynamodb.DynamoDbClients;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -12,6 +13,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -40,6 +42,13 @@ public final class FaultyDynamoDbProxy implements AutoCloseable {
             this.message = message;
         }
     }
+
+    /**
+     * Client settings for the fault tests: short timeouts and three attempts keep them quick while the SDK retries
+     * and gives up; deployed functions keep the SDK's defaults.
+     */
+    public static final DynamoDbClients.Settings IMPATIENT = new DynamoDbClients.Settings(
+            Duration.ofMillis(300), Duration.ofSeconds(2), Duration.ofSeconds(10), 3);
 
     private static final Set<String> HOP_BY_HOP = Set.of("host", "content-length", "connection", "expect", "upgrade", "transfer-encoding");
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.dynamodb.DynamoDbSavedValuesStore;
 import dev.tablewright.functions.userinput.UserInputFunction;
 import dev.tablewright.infra.dynamodb.DynamoDbEngine;
+import dev.tablewright.infra.template.InProcessHttpApi;
 import dev.tablewright.json.Json;
 import dev.tablewright.tool.FieldType;
 import dev.tablewright.tool.InputField;
@@ -78,11 +79,11 @@ abstract class UserInputApiSuite {
                  ]}""".formatted(toolCallId);
     }
 
-    UserInputRoutes.Answer create(String caller, String conversation, String toolCallId) {
+    InProcessHttpApi.Answer create(String caller, String conversation, String toolCallId) {
         return api.call(caller, "POST", "/conversations/" + conversation + "/input-requests", databaseForm(toolCallId));
     }
 
-    UserInputRoutes.Answer submit(String caller, String conversation, String toolCallId, String values) {
+    InProcessHttpApi.Answer submit(String caller, String conversation, String toolCallId, String values) {
         return api.call(caller, "POST", "/conversations/" + conversation + "/input-requests/" + toolCallId + "/response",
                 "{\"values\": " + values + "}");
     }
@@ -100,20 +101,20 @@ abstract class UserInputApiSuite {
     @Test
     void lifecycleEndToEnd() {
         // create
-        UserInputRoutes.Answer created = create(ALICE, c1, "call_1");
+        InProcessHttpApi.Answer created = create(ALICE, c1, "call_1");
         assertEquals(201, created.status(), created.body().toString());
         assertEquals("pending", created.body().at("/request/status").asText());
         assertEquals(c1 + "/call_1", created.body().at("/request/requestId").asText());
 
         // get pending
-        UserInputRoutes.Answer pending = api.call(ALICE, "GET", "/conversations/" + c1 + "/input-requests", null);
+        InProcessHttpApi.Answer pending = api.call(ALICE, "GET", "/conversations/" + c1 + "/input-requests", null);
         assertEquals(200, pending.status());
         assertEquals(1, pending.body().get("requests").size());
         assertEquals("call_1", pending.body().at("/requests/0/toolCallId").asText());
         assertEquals(6, pending.body().at("/requests/0/fields").size());
 
         // bad submit: every bad field named in one answer, nothing stored
-        UserInputRoutes.Answer bad = submit(ALICE, c1, "call_1", """
+        InProcessHttpApi.Answer bad = submit(ALICE, c1, "call_1", """
                 {"database": "prod", "account_id": "12ab", "row_limit": 5000, "include_archived": "yes", "colour": "red"}""");
         assertEquals(400, bad.status(), bad.body().toString());
         List<String> named = new ArrayList<>();
@@ -126,13 +127,13 @@ abstract class UserInputApiSuite {
                 "a bad submit stores no value");
 
         // the conditional field is required only when shown
-        UserInputRoutes.Answer hiddenMissing = submit(ALICE, c1, "call_1", """
+        InProcessHttpApi.Answer hiddenMissing = submit(ALICE, c1, "call_1", """
                 {"database": "staging", "account_id": "12345678", "api_key": "k", "include_archived": true}""");
         assertEquals(400, hiddenMissing.status());
         assertEquals("values.archive_since", hiddenMissing.body().at("/error/fields/0/field").asText());
 
         // good submit
-        UserInputRoutes.Answer ok = submit(ALICE, c1, "call_1", GOOD_VALUES);
+        InProcessHttpApi.Answer ok = submit(ALICE, c1, "call_1", GOOD_VALUES);
         assertEquals(200, ok.status(), ok.body().toString());
         assertEquals("completed", ok.body().at("/request/status").asText());
         assertEquals("********", ok.body().at("/request/values/api_key").asText(), "secrets are masked in the answer");
@@ -152,7 +153,7 @@ abstract class UserInputApiSuite {
         assertFalse(completed.body().toString().contains("sk-very-secret"));
 
         // saved values, secrets masked
-        UserInputRoutes.Answer values = api.call(ALICE, "GET", "/conversations/" + c1 + "/values", null);
+        InProcessHttpApi.Answer values = api.call(ALICE, "GET", "/conversations/" + c1 + "/values", null);
         assertEquals(200, values.status());
         assertEquals(6, values.body().get("values").size(), values.body().toString());
         assertFalse(values.body().toString().contains("sk-very-secret"));
@@ -200,7 +201,7 @@ abstract class UserInputApiSuite {
         int submitters = 32;
         ExecutorService pool = Executors.newFixedThreadPool(submitters);
         CountDownLatch start = new CountDownLatch(1);
-        List<Future<UserInputRoutes.Answer>> answers = new ArrayList<>();
+        List<Future<InProcessHttpApi.Answer>> answers = new ArrayList<>();
         try {
             for (int i = 0; i < submitters; i++) {
                 int n = i;
@@ -212,8 +213,8 @@ abstract class UserInputApiSuite {
             start.countDown();
             int ok = 0;
             int conflict = 0;
-            for (Future<UserInputRoutes.Answer> f : answers) {
-                UserInputRoutes.Answer a = f.get();
+            for (Future<InProcessHttpApi.Answer> f : answers) {
+                InProcessHttpApi.Answer a = f.get();
                 if (a.status() == 200) {
                     ok++;
                 } else if (a.status() == 409) {
@@ -405,7 +406,7 @@ abstract class UserInputApiSuite {
     void badInputIs400WithAJsonErrorNever5xx() {
         assertEquals(201, create(ALICE, c1, "call_1").status());
         String base = "/conversations/" + c1 + "/input-requests";
-        List<UserInputRoutes.Answer> answers = new ArrayList<>();
+        List<InProcessHttpApi.Answer> answers = new ArrayList<>();
 
         var malformed = api.call(ALICE, "POST", base, "{\"toolName\": ");
         assertEquals("malformed_json", malformed.errorCode());
@@ -465,7 +466,7 @@ abstract class UserInputApiSuite {
         assertEquals("values.v", slowSubmit.body().at("/error/fields/0/field").asText());
         answers.add(slowSubmit);
 
-        for (UserInputRoutes.Answer a : answers) {
+        for (InProcessHttpApi.Answer a : answers) {
             assertEquals(400, a.status(), String.valueOf(a.body()));
             assertEquals("application/json", a.headers().get("Content-Type"));
             assertTrue(a.body().at("/error/message").isTextual(), a.body().toString());

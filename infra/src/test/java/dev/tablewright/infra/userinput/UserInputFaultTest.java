@@ -3,6 +3,7 @@ package dev.tablewright.infra.userinput;
 import dev.tablewright.dynamodb.DynamoDbClients;
 import dev.tablewright.functions.userinput.UserInputFunction;
 import dev.tablewright.infra.dynamodb.DynamoDbEngine;
+import dev.tablewright.infra.template.InProcessHttpApi;
 import dev.tablewright.userinput.InputRequestService;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -16,7 +17,6 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -36,10 +36,6 @@ class UserInputFaultTest {
     @RegisterExtension
     static final DynamoDbEngine ENGINE = DynamoDbEngine.dynamoDbLocal();
 
-    /** Short timeouts and three attempts keep the test quick; deployed functions keep the SDK's defaults. */
-    static final DynamoDbClients.Settings IMPATIENT = new DynamoDbClients.Settings(
-            Duration.ofMillis(300), Duration.ofSeconds(2), Duration.ofSeconds(10), 3);
-
     String table;
     String conversation;
     UserInputRoutes healthy;
@@ -52,7 +48,7 @@ class UserInputFaultTest {
         conversation = "conv-" + UUID.randomUUID().toString().substring(0, 8);
         healthy = new UserInputRoutes(UserInputFunction.service(ENGINE.client(), table, InputRequestService.Expiry.DEFAULT, Clock.systemUTC()));
         proxy = new FaultyDynamoDbProxy(ENGINE.endpoint());
-        DynamoDbClient viaProxy = DynamoDbClients.forEndpoint(proxy.endpoint(), IMPATIENT);
+        DynamoDbClient viaProxy = DynamoDbClients.forEndpoint(proxy.endpoint(), FaultyDynamoDbProxy.IMPATIENT);
         throughProxy = new UserInputRoutes(UserInputFunction.service(viaProxy, table, InputRequestService.Expiry.DEFAULT, Clock.systemUTC()));
     }
 
@@ -66,7 +62,7 @@ class UserInputFaultTest {
                 .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("O#dev-user#C#" + conversation)))).items();
     }
 
-    private static void assertUnavailable(UserInputRoutes.Answer answer, String what) {
+    private static void assertUnavailable(InProcessHttpApi.Answer answer, String what) {
         assertEquals(503, answer.status(), what + ": " + answer.body());
         assertEquals("unavailable", answer.errorCode(), what);
         assertTrue(Integer.parseInt(answer.headers().get("Retry-After")) >= 1, what + " carries Retry-After");
@@ -79,7 +75,7 @@ class UserInputFaultTest {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             closedPort = s.getLocalPort();
         }
-        DynamoDbClient unreachable = DynamoDbClients.forEndpoint(URI.create("http://127.0.0.1:" + closedPort), IMPATIENT);
+        DynamoDbClient unreachable = DynamoDbClients.forEndpoint(URI.create("http://127.0.0.1:" + closedPort), FaultyDynamoDbProxy.IMPATIENT);
         UserInputRoutes api = new UserInputRoutes(UserInputFunction.service(unreachable, table, InputRequestService.Expiry.DEFAULT, Clock.systemUTC()));
         String base = "/conversations/" + conversation;
         assertUnavailable(api.call("dev-user", "POST", base + "/input-requests", databaseForm("call_1")), "create");
