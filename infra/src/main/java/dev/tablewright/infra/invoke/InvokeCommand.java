@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tablewright.infra.local.LocalLambdaContext;
 import dev.tablewright.infra.template.SamTemplate;
 import dev.tablewright.json.Json;
 import dev.tablewright.lambda.Env;
@@ -147,7 +148,7 @@ public final class InvokeCommand {
                     + " (is its function module built and on infra's classpath?): " + e), millisSince(started), 0);
         }
         long init = millisSince(started);
-        Context context = new LocalContext(logicalId, memory, timeout, log);
+        Context context = LocalLambdaContext.fresh(logicalId, memory, timeout, log);
         long invoked = System.nanoTime();
         try {
             byte[] response = call(instance, methodName, event, context);

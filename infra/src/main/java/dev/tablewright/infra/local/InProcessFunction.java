@@ -14,7 +14,6 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
-import java.util.UUID;
 
 /**
  * One function of template.yaml, run in this JVM: the handler class named by its {@code Handler} is created once
@@ -64,8 +63,7 @@ public final class InProcessFunction {
     }
 
     public Context newContext() {
-        return new LocalLambdaContext(UUID.randomUUID().toString(), logicalId, memoryMb,
-                System.currentTimeMillis() + timeoutSeconds * 1000L);
+        return LocalLambdaContext.fresh(logicalId, memoryMb, timeoutSeconds, System.out);
     }
 
     /** Invokes a request/response handler with a JSON event and answers its JSON result. */

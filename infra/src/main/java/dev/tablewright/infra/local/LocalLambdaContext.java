@@ -5,11 +5,22 @@ import com.amazonaws.services.lambda.runtime.CognitoIdentity;
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.LambdaLogger;
 
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.UUID;
 
-/** The Lambda {@link Context} of an in-process invocation: a request id, the function's name, memory and deadline. */
-public record LocalLambdaContext(String requestId, String functionName, int memoryLimitMb, long deadlineMillis)
-        implements Context {
+/**
+ * The Lambda {@link Context} of an in-process invocation (the local gateway and {@code invoke}): a request id, the
+ * function's name, memory and deadline; {@code log} is where the function's {@link LambdaLogger} writes.
+ */
+public record LocalLambdaContext(String requestId, String functionName, int memoryLimitMb, long deadlineMillis,
+                                 PrintStream log) implements Context {
+
+    /** A context with a fresh request id whose deadline is {@code timeoutSeconds} from now. */
+    public static LocalLambdaContext fresh(String functionName, int memoryLimitMb, int timeoutSeconds, PrintStream log) {
+        return new LocalLambdaContext(UUID.randomUUID().toString(), functionName, memoryLimitMb,
+                System.currentTimeMillis() + timeoutSeconds * 1000L, log);
+    }
 
     @Override
     public String getAwsRequestId() {
@@ -66,12 +77,12 @@ public record LocalLambdaContext(String requestId, String functionName, int memo
         return new LambdaLogger() {
             @Override
             public void log(String message) {
-                System.out.print(message);
+                log.print(message);
             }
 
             @Override
             public void log(byte[] message) {
-                System.out.print(new String(message, StandardCharsets.UTF_8));
+                log.print(new String(message, StandardCharsets.UTF_8));
             }
         };
     }
