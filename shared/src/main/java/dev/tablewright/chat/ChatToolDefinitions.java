@@ -1,6 +1,5 @@
 package dev.tablewright.chat;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.json.Json;
 import dev.tablewright.tool.ToolDefinition;
 
@@ -20,7 +19,7 @@ public final class ChatToolDefinitions {
             "Find more tools by what they do. Only the core tools are listed up front; call this with a few words "
                     + "(e.g. 'join another table', 'sort rows', 'list saved configs') and the matching tools become "
                     + "callable from your next step.",
-            schema("""
+            Json.objectLiteral("""
                     {"type":"object","properties":{
                       "query":{"type":"string","description":"What you want to do, in a few words"},
                       "limit":{"type":"integer","minimum":1,"maximum":5,"description":"How many tools to return (default 3)"}},
@@ -31,7 +30,7 @@ public final class ChatToolDefinitions {
             "Change one of the page's editable fields (listed under 'Editable fields' in the system prompt) to a new "
                     + "value. The value is validated against the field's type and constraint; the answer says "
                     + "{success, error, previousValue, newValue}. Use null to clear a field that may be cleared.",
-            schema("""
+            Json.objectLiteral("""
                     {"type":"object","properties":{
                       "fieldName":{"type":"string","description":"The editable field's name"},
                       "value":{"type":["string","null"],"description":"The new value as text (numbers and booleans too), or null to clear"}},
@@ -41,13 +40,5 @@ public final class ChatToolDefinitions {
     public static final List<ToolDefinition> ALL = List.of(SEARCH_TOOLS, UPDATE_EDITABLE_STATUS);
 
     private ChatToolDefinitions() {
-    }
-
-    private static ObjectNode schema(String json) {
-        try {
-            return (ObjectNode) Json.parse(json);
-        } catch (Exception e) {
-            throw new IllegalStateException("bad built-in schema", e);
-        }
     }
 }

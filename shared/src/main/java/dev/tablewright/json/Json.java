@@ -40,6 +40,18 @@ public final class Json {
         return MAPPER.createObjectNode();
     }
 
+    /**
+     * A JSON object written in the source (a tool's argument schema): a typo in it is a programming error,
+     * found at class init, never a user's bad input.
+     */
+    public static ObjectNode objectLiteral(String json) {
+        try {
+            return (ObjectNode) MAPPER.readTree(json);
+        } catch (JsonProcessingException | ClassCastException e) {
+            throw new IllegalStateException("bad built-in JSON object", e);
+        }
+    }
+
     public static JsonNode parse(String text) throws JsonProcessingException {
         return MAPPER.readTree(text);
     }

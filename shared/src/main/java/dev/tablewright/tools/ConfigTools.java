@@ -1,6 +1,5 @@
 package dev.tablewright.tools;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.config.TableConfig;
@@ -44,14 +43,6 @@ final class ConfigTools {
     }
 
     private ConfigTools() {
-    }
-
-    static ObjectNode schema(String json) {
-        try {
-            return (ObjectNode) Json.parse(json);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("bad built-in schema", e);
-        }
     }
 
     /** Runs a tool body, answering the store's and the arguments' failures as error outcomes. */

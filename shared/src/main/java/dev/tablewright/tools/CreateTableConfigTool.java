@@ -1,5 +1,7 @@
 package dev.tablewright.tools;
 
+import dev.tablewright.json.Json;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.configstore.ConfigStore;
@@ -20,7 +22,7 @@ public final class CreateTableConfigTool implements Tool {
                     + "version 1, and answer its config_id. This saves at once, without the user's accept: when the "
                     + "user should see the table first, call preview_table_config without a config_id instead, and "
                     + "accepting that preview creates the config.",
-            ConfigTools.schema("""
+            Json.objectLiteral("""
                     {"type":"object","properties":{
                       "config":{"type":"object","description":"The new config; its id and version are assigned by the store"}},
                      "required":["config"],"additionalProperties":false}"""),

@@ -1,5 +1,7 @@
 package dev.tablewright.tools;
 
+import dev.tablewright.json.Json;
+
 import dev.tablewright.configstore.ConfigNotFoundException;
 import dev.tablewright.configstore.ConfigStore;
 import dev.tablewright.tool.Tool;
@@ -17,7 +19,7 @@ public final class GetTableConfigTool implements Tool {
             "Fetch a saved table config (the Config wire format) with its current version, by config_id or by name. "
                     + "Start here before changing an existing config: operation tools take this config, and a preview "
                     + "of a change is based on this version.",
-            ConfigTools.schema("""
+            Json.objectLiteral("""
                     {"type":"object","properties":{
                       "config_id":{"type":"string","description":"The config's id (cfg_...), e.g. the page context's configId"},
                       "name":{"type":"string","description":"The config's name (case-insensitive), when the id is not known"}},

@@ -22,7 +22,7 @@ public final class ListTableConfigsTool implements Tool {
     public static final ToolDefinition DEFINITION = new ToolDefinition("list_table_configs",
             "List the user's saved table configs (id, name, description, current version), oldest first, a page at "
                     + "a time. Use get_table_config to read one.",
-            ConfigTools.schema("""
+            Json.objectLiteral("""
                     {"type":"object","properties":{
                       "limit":{"type":"integer","minimum":1,"maximum":50,"description":"Configs per page (default 20)"},
                       "cursor":{"type":"string","description":"next_cursor of the previous page, to continue"}},

@@ -92,15 +92,11 @@ public final class PreviewTableConfigTool implements Tool {
     }
 
     private static ObjectNode parameters() {
-        try {
-            return (ObjectNode) Json.parse("""
+        return Json.objectLiteral("""
                     {"type": "object", "required": ["config"], "additionalProperties": false, "properties": {
                       "config": {"type": "object", "description": "The complete proposed table config (Config wire format); its id names the saved config it changes, none for a new one"},
                       "description": {"type": "string", "description": "What the change does, in the user's words, shown on the preview card"}
                     }}""");
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     @Override

@@ -61,8 +61,7 @@ public final class SearchDatabaseSchemaTool implements Tool {
     }
 
     private static ObjectNode parameters() {
-        try {
-            return (ObjectNode) Json.parse("""
+        return Json.objectLiteral("""
                     {"type": "object", "additionalProperties": false, "properties": {
                       "schema": {"type": "string", "description": "Only this schema"},
                       "table": {"type": "string", "description": "Describe exactly this table (with schema): all columns and relationships"},
@@ -71,9 +70,6 @@ public final class SearchDatabaseSchemaTool implements Tool {
                       "page": {"type": "integer", "minimum": 1, "description": "Page number, from 1"},
                       "page_size": {"type": "integer", "minimum": 1, "maximum": 50, "description": "Tables per page (default 20; at most 10 with columns)"}
                     }}""");
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     @Override

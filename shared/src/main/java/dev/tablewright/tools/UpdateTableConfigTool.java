@@ -1,5 +1,7 @@
 package dev.tablewright.tools;
 
+import dev.tablewright.json.Json;
+
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.configstore.ConfigStore;
 import dev.tablewright.tool.Tool;
@@ -24,7 +26,7 @@ public final class UpdateTableConfigTool implements Tool {
                     + "sees the change and accepts it (accepting saves it). Only for an explicit request to save "
                     + "without a preview. base_version must be the version the change was built on (from "
                     + "get_table_config); if the config has changed since, the call fails with a conflict.",
-            ConfigTools.schema("""
+            Json.objectLiteral("""
                     {"type":"object","properties":{
                       "config_id":{"type":"string","description":"The config to change"},
                       "base_version":{"type":"integer","minimum":1,"description":"The version the change was built on"},
