@@ -54,13 +54,26 @@ public final class OpenAiChatModel implements ChatModel {
         return t;
     });
 
+    /**
+     * The OkHttp call the current thread just made: OkHttp creates a call's event listener on the calling thread, so
+     * this is how {@link #stream} gets hold of the call behind openai-java's response. Only {@code Call.cancel()} may
+     * stop a stream from another thread (the client-gone callback, the deadline watchdog); closing the response
+     * body there races the reading thread and can leave the connection open, the model still talking.
+     */
+    private static final ThreadLocal<okhttp3.Call> CURRENT_CALL = new ThreadLocal<>();
+
     private final OpenAIClient client;
     private final ModelSettings settings;
 
     public OpenAiChatModel(ModelSettings settings) {
         this.settings = settings;
         this.client = OpenAIOkHttpClient.builder()
-                .okHttpClient(new okhttp3.OkHttpClient.Builder().socketFactory(new NoDelaySocketFactory()).build())
+                .okHttpClient(new okhttp3.OkHttpClient.Builder().socketFactory(new NoDelaySocketFactory())
+                        .eventListenerFactory(call -> {
+                            CURRENT_CALL.set(call);
+                            return okhttp3.EventListener.NONE;
+                        })
+                        .build())
                 .baseUrl(settings.baseUrl())
                 .apiKey(settings.apiKey() == null || settings.apiKey().isEmpty() ? "not-needed" : settings.apiKey())
                 .maxRetries(0)
@@ -82,16 +95,21 @@ public final class OpenAiChatModel implements ChatModel {
         AtomicBoolean deadlinePassed = new AtomicBoolean();
         boolean firstByte = false;
         StreamResponse<ChatCompletionChunk> response;
+        okhttp3.Call call;
         try {
             response = client.chat().completions().createStreaming(params, options);
         } catch (OpenAIException e) {
             throw failure(e, false, Instant.now().isAfter(request.deadline()));
+        } finally {
+            call = CURRENT_CALL.get();
+            CURRENT_CALL.remove();
         }
+        Runnable cancel = call != null ? call::cancel : response::close;
         ScheduledFuture<?> watchdog = WATCHDOG.schedule(() -> {
             deadlinePassed.set(true);
-            response.close();
+            cancel.run();
         }, Duration.between(Instant.now(), request.deadline()).toMillis(), TimeUnit.MILLISECONDS);
-        request.cancelHook().register(response::close);
+        request.cancelHook().register(cancel);
         StringBuilder text = new StringBuilder();
         Map<Long, PartialCall> calls = new LinkedHashMap<>();
         String finishReason = null;
