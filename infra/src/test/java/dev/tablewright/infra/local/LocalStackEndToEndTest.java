@@ -108,15 +108,22 @@ class LocalStackEndToEndTest {
         }
         if (!HttpApiRoutes.functionUrls(dev.tablewright.infra.template.SamTemplate.load(
                 dev.tablewright.infra.template.SamTemplate.locate())).isEmpty()) {
+            // the caller is refused before the body is looked at: a valid request, an invalid one and an oversized one
+            // all get the same 401
+            Map<String, String> bodies = Map.of("a valid body", LocalStack.exampleChatBody(), "an empty object", "{}",
+                    "a 5 MB body", "{\"messages\":\"" + "x".repeat(5 * 1024 * 1024) + "\"}");
             for (Map.Entry<String, String> bad : badTokens.entrySet()) {
-                HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(stack.chatUrl())).timeout(Duration.ofSeconds(60))
-                        .POST(HttpRequest.BodyPublishers.ofString(LocalStack.exampleChatBody()));
-                if (bad.getValue() != null) {
-                    b.header("authorization", "Bearer " + bad.getValue());
-                }
-                HttpResponse<String> r = HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
-                if (r.statusCode() != 401) {
-                    failures.add("chat with " + bad.getKey() + ": " + r.statusCode() + " " + r.body());
+                for (Map.Entry<String, String> body : bodies.entrySet()) {
+                    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(stack.chatUrl())).timeout(Duration.ofSeconds(60))
+                            .POST(HttpRequest.BodyPublishers.ofString(body.getValue()));
+                    if (bad.getValue() != null) {
+                        b.header("authorization", "Bearer " + bad.getValue());
+                    }
+                    HttpResponse<String> r = HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
+                    if (r.statusCode() != 401 || r.body().contains("field")) {
+                        failures.add("chat with " + bad.getKey() + " and " + body.getKey() + ": " + r.statusCode() + " "
+                                + r.body().substring(0, Math.min(200, r.body().length())));
+                    }
                 }
             }
         }

@@ -106,6 +106,13 @@ public final class ChatFunction implements ChatTurnHandler {
         String requestId = event.path("requestContext").path("requestId").asText(null);
         StructuredLog.put("requestId", requestId);
         try {
+            // The function URL has no authorizer in front: the caller is checked before the body is decoded or
+            // parsed, so an anonymous caller learns nothing about the request format and costs no parsing.
+            String owner = callerIdentity.apply(event);
+            if (owner == null) {
+                response.sendJson(401, "{\"error\":{\"message\":\"sign in to use the assistant\"}}".getBytes(StandardCharsets.UTF_8));
+                return;
+            }
             ChatRequest request;
             try {
                 request = parser.parse(body(event));
@@ -117,11 +124,6 @@ public final class ChatFunction implements ChatTurnHandler {
                 return;
             }
             StructuredLog.put("conversationId", request.id());
-            String owner = callerIdentity.apply(event);
-            if (owner == null) {
-                response.sendJson(401, "{\"error\":{\"message\":\"sign in to use the assistant\"}}".getBytes(StandardCharsets.UTF_8));
-                return;
-            }
             turn.run(request, owner, new UiMessageStreamWriter(response), deadline);
         } finally {
             StructuredLog.clear();
