@@ -72,6 +72,55 @@ class ChatTurnFaultsTest {
     }
 
     @Test
+    void aStreamCutInsideAToolCallsArgumentsClosesTheToolPartBeforeTheError() {
+        chat.model.enqueue(ModelScript.builder()
+                .turn(t -> t.toolCall("call_cut", "apply_column_change", "{\"operation\":\"add\",", "\"columns\":[").cut())
+                .say("never")
+                .build());
+        ChatHarness.Turn turn = chat.send(body("add created_at"));
+        List<String> types = turn.types();
+        JsonNode closed = turn.first("tool-input-error");
+        assertEquals("call_cut", closed.path("toolCallId").asText());
+        assertEquals("apply_column_change", closed.path("toolName").asText());
+        assertEquals("{\"operation\":\"add\",\"columns\":[", closed.path("input").asText(), "the input as far as it came");
+        assertTrue(closed.path("errorText").asText().contains("cut off"), closed.toString());
+        assertTrue(types.indexOf("tool-input-error") < types.indexOf("error"), types.toString());
+        assertTrue(turn.stream().ofType("tool-input-available").isEmpty(), "the tool did not run");
+        assertPlainError(turn, "The connection to the model was lost mid-answer.");
+    }
+
+    @Test
+    void aModelThatWritesPastTheTurnsOutputCapIsCutOffWithFinishLength() throws Exception {
+        chat.limits = chat.limits.withMaxOutputChars(2_000);
+        String delta = "x".repeat(500);
+        chat.model.enqueue(ModelScript.builder().turn(t -> {
+            for (int i = 0; i < 200; i++) {
+                t.delay(5).text(delta);
+            }
+        }).say("never").build());
+        java.io.ByteArrayOutputStream log = new java.io.ByteArrayOutputStream();
+        dev.tablewright.logging.StructuredLog.redirect(new java.io.PrintStream(log, true, java.nio.charset.StandardCharsets.UTF_8));
+        ChatHarness.Turn turn;
+        try {
+            turn = chat.send(body("write forever"));
+        } finally {
+            dev.tablewright.logging.StructuredLog.redirect(System.out);
+        }
+        assertEquals("length", turn.first("finish").path("finishReason").asText());
+        assertTrue(turn.stream().ofType("error").isEmpty(), turn.types().toString());
+        String text = turn.text();
+        assertTrue(text.startsWith(delta.repeat(4)), "what came before the cap reached the client");
+        assertTrue(text.endsWith("output limit."), text.substring(Math.max(0, text.length() - 100)));
+        assertFalse(text.contains(delta.repeat(5)), "nothing past the cap");
+        assertEquals("client-gone", chat.model.awaitAnswered(0, Duration.ofSeconds(30)).answer().outcome(),
+                "the model's stream was closed, not read to its end");
+        JsonNode turnLine = log.toString(java.nio.charset.StandardCharsets.UTF_8).lines()
+                .filter(l -> l.contains("\"chat turn\"")).map(dev.tablewright.json.Json::objectLiteral).findFirst().orElseThrow();
+        assertEquals("output-cap", turnLine.path("outcome").asText(), turnLine.toString());
+        assertTrue(turnLine.path("outputChars").asLong() > 2_000, turnLine.toString());
+    }
+
+    @Test
     void malformedToolArgumentsBecomeAToolErrorTheModelSeesAndCanRecoverFrom() throws Exception {
         chat.model.enqueue(ModelScript.builder()
                 .turn(t -> t.toolCall("call_bad", "apply_column_change", "{\"operation\":\"add\",\"columns\":[{\"name\":"))

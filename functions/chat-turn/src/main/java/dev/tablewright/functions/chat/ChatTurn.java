@@ -89,6 +89,13 @@ public final class ChatTurn {
         }
     }
 
+    /** Thrown out of the model's stream when the turn's output cap is reached: the rest is not read. */
+    private static final class OutputCapReached extends IOException {
+        OutputCapReached() {
+            super("the turn's output cap was reached", null);
+        }
+    }
+
     /**
      * Runs the turn to its end. Never throws for anything the model, a tool or the client does: those end the
      * stream with a plain {@code error} part and {@code finish}.
@@ -181,6 +188,12 @@ public final class ChatTurn {
                 ModelStep answer;
                 try {
                     answer = callModel();
+                } catch (OutputCapReached capped) {
+                    ui.finishStep();
+                    say("I stopped here: my answer grew past this turn's output limit.");
+                    record.outcome = "output-cap";
+                    end(FinishReason.LENGTH);
+                    return;
                 } catch (ModelFailure failure) {
                     if (failure.kind() == ModelFailure.Kind.OUT_OF_TIME) {
                         ui.finishStep();
@@ -196,8 +209,9 @@ public final class ChatTurn {
                 messages.add(new ModelMessage.Assistant(answer.text(), answer.toolCalls()));
                 if (answer.toolCalls().isEmpty()) {
                     ui.finishStep();
-                    record.outcome = "stop";
-                    end("length".equals(answer.finishReason()) ? FinishReason.LENGTH : FinishReason.STOP);
+                    boolean cutByModel = "length".equals(answer.finishReason());
+                    record.outcome = cutByModel ? "length" : "stop";
+                    end(cutByModel ? FinishReason.LENGTH : FinishReason.STOP);
                     return;
                 }
                 List<ObjectNode> errorsAtBound = runToolCalls(answer.toolCalls());
@@ -216,7 +230,7 @@ public final class ChatTurn {
 
         // ---- the model ----
 
-        ModelStep callModel() throws ModelFailure, ClientGone {
+        ModelStep callModel() throws ModelFailure, ClientGone, OutputCapReached {
             messages.set(0, new ModelMessage.System(systemPrompt()));
             ModelRequest modelRequest = new ModelRequest(messages, modelTools(), limits.maxOutputTokens(), deadline,
                     cancel -> cancelModel = cancel);
@@ -233,6 +247,7 @@ public final class ChatTurn {
                     return step;
                 } catch (ModelFailure failure) {
                     listener.closeText();
+                    listener.abandonToolCalls();
                     if (ui.isClientGone()) {
                         throw new ClientGone();
                     }
@@ -245,6 +260,10 @@ public final class ChatTurn {
                         throw new ModelFailure(ModelFailure.Kind.OUT_OF_TIME, "The turn ran out of time while the model was busy.", false);
                     }
                 } catch (ClientGone e) {
+                    throw e;
+                } catch (OutputCapReached e) {
+                    listener.closeText();
+                    listener.abandonToolCalls();
                     throw e;
                 } catch (IOException e) {
                     throw new ClientGone();
@@ -328,10 +347,14 @@ public final class ChatTurn {
         final class StepListener implements ModelStreamListener {
             boolean emitted;
             String textId;
+            /** Tool calls whose input is streaming to the client: id → name, and the input so far. */
+            final Map<String, String> openToolNames = new LinkedHashMap<>();
+            final Map<String, StringBuilder> openToolInputs = new LinkedHashMap<>();
 
             @Override
             public void textDelta(String delta) throws IOException {
                 checkClient();
+                countOutput(delta);
                 if (textId == null) {
                     textId = UiMessageStreamWriter.newId("txt");
                     ui.textStart(textId);
@@ -346,12 +369,38 @@ public final class ChatTurn {
                 closeText(); // the text before a tool call is complete: the client renders it as one block
                 emitted = true;
                 ui.toolInputStart(toolCallId, toolName);
+                openToolNames.put(toolCallId, toolName);
+                openToolInputs.put(toolCallId, new StringBuilder());
             }
 
             @Override
             public void toolCallArgumentsDelta(String toolCallId, String delta) throws IOException {
                 checkClient();
+                countOutput(delta);
                 ui.toolInputDelta(toolCallId, delta);
+                StringBuilder input = openToolInputs.get(toolCallId);
+                if (input != null) {
+                    input.append(delta);
+                }
+            }
+
+            private void countOutput(String delta) throws OutputCapReached {
+                record.outputChars += delta.length();
+                if (record.outputChars > limits.maxOutputChars()) {
+                    throw new OutputCapReached();
+                }
+            }
+
+            /**
+             * The model's stream failed while tool inputs were streaming: close each one (the client would otherwise
+             * keep the part in {@code input-streaming} forever) before the turn reports the failure.
+             */
+            void abandonToolCalls() {
+                openToolNames.forEach((id, name) -> ui.toolInputError(id, name,
+                        com.fasterxml.jackson.databind.node.TextNode.valueOf(openToolInputs.get(id).toString()),
+                        "The model's answer was cut off before this tool call's input was complete."));
+                openToolNames.clear();
+                openToolInputs.clear();
             }
 
             void closeText() {

@@ -17,6 +17,8 @@ final class TurnRecord {
     int steps;
     int modelAttempts;
     long modelNanos;
+    /** Characters of text and tool input the model streamed in this turn (bounded by TurnLimits.maxOutputChars). */
+    long outputChars;
     TokenUsage usage = TokenUsage.NONE;
     String outcome = "stop";
     private final List<Map<String, Object>> tools = new ArrayList<>();
@@ -32,7 +34,7 @@ final class TurnRecord {
     void log() {
         LOG.info("chat turn", "outcome", outcome, "steps", steps, "modelAttempts", modelAttempts,
                 "modelMs", nanos(modelNanos), "turnMs", nanos(System.nanoTime() - startNanos),
-                "promptTokens", usage.promptTokens(), "completionTokens", usage.completionTokens(), "tools", tools);
+                "promptTokens", usage.promptTokens(), "completionTokens", usage.completionTokens(), "outputChars", outputChars, "tools", tools);
     }
 
     private static double nanos(long n) {
