@@ -131,6 +131,20 @@ class LocalStackEndToEndTest {
     }
 
     @Test
+    void aChatOnAPageTheAssistantDoesNotServeIsRefusedNamingContextPage() throws Exception {
+        String token = stack.issuer().mint(DevIssuer.DEV_USER);
+        String body = LocalStack.exampleChatBody().replace("\"page\":\"tables\"", "\"page\":\"dashboards\"");
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(stack.chatUrl())).timeout(Duration.ofSeconds(60))
+                .header("authorization", "Bearer " + token).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(400, r.statusCode(), r.body());
+        JsonNode error = Json.objectLiteral(r.body()).path("error");
+        assertEquals("context.page", error.path("field").asText());
+        assertTrue(error.path("message").asText().contains("dashboards") && error.path("message").asText().contains("tables"),
+                error.toString());
+    }
+
+    @Test
     void anotherUsersTokenFindsNothingOfTheOwners() throws Exception {
         String owner = stack.issuer().mint(DevIssuer.DEV_USER);
         String intruder = stack.issuer().mint("intruder");

@@ -116,6 +116,11 @@ public final class ChatFunction implements ChatTurnHandler {
             ChatRequest request;
             try {
                 request = parser.parse(body(event));
+                if (!turn.pages().contains(request.context().page())) {
+                    // an unknown page has no tools and no editable fields: refuse it rather than run a turn that can do nothing
+                    throw new BadChatRequest("context.page", "unknown page '" + clip(request.context().page())
+                            + "': the assistant serves " + String.join(", ", turn.pages()));
+                }
             } catch (BadChatRequest e) {
                 LOG.info("chat request refused", "field", e.field());
                 ObjectNode error = Json.object();
@@ -128,6 +133,10 @@ public final class ChatFunction implements ChatTurnHandler {
         } finally {
             StructuredLog.clear();
         }
+    }
+
+    private static String clip(String value) {
+        return value.length() <= 40 ? value : value.substring(0, 40) + "…";
     }
 
     private static String body(JsonNode event) throws BadChatRequest {

@@ -89,6 +89,11 @@ public final class ChatTurn {
         }
     }
 
+    /** The pages a turn can sit beside: those whose core toolset is not empty (e.g. {@code tables}). */
+    public java.util.Set<String> pages() {
+        return registry.contexts();
+    }
+
     /** Thrown out of the model's stream when the turn's output cap is reached: the rest is not read. */
     private static final class OutputCapReached extends IOException {
         OutputCapReached() {
