@@ -36,7 +36,8 @@ public final class TemplateTables {
     public static final Map<String, String> ENVIRONMENT_NAMES = Map.of(
             "UserInputTable", "USER_INPUT_TABLE",
             "PreviewsTable", "PREVIEWS_TABLE",
-            "ConfigsTable", "CONFIGS_TABLE");
+            "ConfigsTable", "CONFIGS_TABLE",
+            "ConversationsTable", "CONVERSATIONS_TABLE");
 
     private final SamTemplate template;
 
