@@ -14,6 +14,10 @@ build-CancelInputRequestFunction: MODULE=user-input
 build-GetSavedValuesFunction: MODULE=user-input
 build-ListUserValuesFunction: MODULE=user-input
 build-ClearUserValueFunction: MODULE=user-input
+build-ListConversationsFunction: MODULE=user-input
+build-GetConversationFunction: MODULE=user-input
+build-RenameConversationFunction: MODULE=user-input
+build-DeleteConversationFunction: MODULE=user-input
 
 # operation tools
 build-ApplyColumnChangeFunction: MODULE=tools

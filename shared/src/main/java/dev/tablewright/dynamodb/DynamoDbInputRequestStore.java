@@ -110,6 +110,20 @@ public final class DynamoDbInputRequestStore implements InputRequestStore {
     }
 
     @Override
+    public void deleteConversation(String ownerId, String conversationId) {
+        String pk = conversationPk(ownerId, conversationId);
+        Map<String, AttributeValue> start = null;
+        do {
+            Map<String, AttributeValue> exclusiveStart = start;
+            QueryResponse page = call(() -> client.query(b -> b.tableName(table).consistentRead(true)
+                    .keyConditionExpression("pk = :pk").expressionAttributeValues(Map.of(":pk", s(pk)))
+                    .projectionExpression("pk, sk").exclusiveStartKey(exclusiveStart)));
+            page.items().forEach(key -> call(() -> client.deleteItem(b -> b.tableName(table).key(key))));
+            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+        } while (start != null);
+    }
+
+    @Override
     public void complete(InputRequest request, Map<String, String> submitted, List<SavedValue> toSave, Instant now) {
         Instant keepUntil = now.plus(valuesTtl);
         Map<String, AttributeValue> valueMap = new HashMap<>();

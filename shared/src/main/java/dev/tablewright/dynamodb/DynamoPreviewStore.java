@@ -97,6 +97,35 @@ public final class DynamoPreviewStore implements PreviewStore {
         return find(ownerId, previewId).orElseThrow(() -> new PreviewNotFoundException(previewId));
     }
 
+    @Override
+    public void rejectPendingOf(String ownerId, String conversationId, Instant now) {
+        Map<String, AttributeValue> start = null;
+        do {
+            Map<String, AttributeValue> exclusiveStart = start;
+            software.amazon.awssdk.services.dynamodb.model.QueryResponse page;
+            try {
+                page = dynamo.query(b -> b.tableName(table).consistentRead(true)
+                        .keyConditionExpression("pk = :pk AND begins_with(sk, :p)")
+                        .expressionAttributeValues(Map.of(":pk", PreviewItems.key(ownerId, "x").get("pk"),
+                                ":p", AttributeValue.fromS("PREVIEW#")))
+                        .exclusiveStartKey(exclusiveStart));
+            } catch (SdkException e) {
+                throw DynamoDbFaults.translate(e);
+            }
+            for (Map<String, AttributeValue> item : page.items()) {
+                PendingPreview preview = PreviewItems.fromItem(item);
+                if (conversationId.equals(preview.conversationId()) && preview.statusAt(now) == PreviewStatus.PENDING) {
+                    try {
+                        reject(ownerId, preview.previewId(), now);
+                    } catch (dev.tablewright.preview.PreviewNotPendingException raced) {
+                        // accepted or rejected meanwhile: no longer pending either way
+                    }
+                }
+            }
+            start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+        } while (start != null);
+    }
+
     /** After a failed pending-only condition: the preview is gone (or never was), or it is no longer pending. */
     RuntimeException whyNotPending(String ownerId, String previewId, Instant now) {
         return find(ownerId, previewId)

@@ -71,6 +71,23 @@ public final class HttpRequest {
         return value;
     }
 
+    /** The {@code limit} query parameter of a paged listing: 1..100, default 25; otherwise 400 naming {@code query.limit}. */
+    public int pageLimit() {
+        String raw = query("limit").orElse(null);
+        if (raw == null) {
+            return 25;
+        }
+        try {
+            int v = Integer.parseInt(raw);
+            if (v >= 1 && v <= 100) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // answered below
+        }
+        throw HttpApiException.invalid("query.limit", "limit must be a whole number from 1 to 100");
+    }
+
     public Optional<String> query(String name) {
         Map<String, String> params = event.getQueryStringParameters();
         return Optional.ofNullable(params == null ? null : params.get(name)).filter(v -> !v.isEmpty());

@@ -28,4 +28,7 @@ public interface PreviewStore {
      * @throws PreviewNotPendingException already accepted, rejected, or expired at {@code now}
      */
     PendingPreview reject(String ownerId, String previewId, Instant now);
+
+    /** Rejects every preview of the conversation still pending at {@code now} (the conversation is being deleted). */
+    void rejectPendingOf(String ownerId, String conversationId, Instant now);
 }

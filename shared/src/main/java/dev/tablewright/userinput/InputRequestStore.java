@@ -35,4 +35,7 @@ public interface InputRequestStore {
 
     /** Cancels a pending, unexpired request; otherwise {@link InputRequestConflictException}. */
     void cancel(InputRequest request, Instant now);
+
+    /** Removes the conversation: its requests (any status) and the values saved for it. The user's values stay. */
+    void deleteConversation(String ownerId, String conversationId);
 }

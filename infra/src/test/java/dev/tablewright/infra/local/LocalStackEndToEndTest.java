@@ -168,6 +168,7 @@ class LocalStackEndToEndTest {
         Map<String, String> bodies = Map.of(
                 "PUT /configs/{configId}", "{\"baseVersion\": 1, \"config\": " + configJson + "}",
                 "POST /configs/{configId}/versions/{version}/restore", "{\"baseVersion\": 1}",
+                "PATCH /conversations/{conversationId}", "{\"title\": \"mine now\"}",
                 "POST /conversations/{conversationId}/input-requests", """
                         {"toolName": "x_tool", "toolCallId": "call_intruder", "reason": "r",
                          "fields": [{"name": "f", "type": "text"}]}""");

@@ -45,11 +45,11 @@ final class TemplateCheck {
     static final String TOOL_FUNCTION_BASE = "dev.tablewright.lambda.ToolFunction";
 
     private static final Pattern MAKE_LINE = Pattern.compile("(?m)^build-([A-Za-z0-9]+):\\s*MODULE\\s*=\\s*(\\S+)\\s*$");
-    private static final Map<String, String> MODULE_PACKAGES = Map.of(
-            "tools", "dev.tablewright.functions.tools.",
-            "user-input", "dev.tablewright.functions.userinput.",
-            "configs", "dev.tablewright.functions.configs.",
-            "chat-turn", "dev.tablewright.functions.chat.");
+    private static final Map<String, List<String>> MODULE_PACKAGES = Map.of(
+            "tools", List.of("dev.tablewright.functions.tools."),
+            "user-input", List.of("dev.tablewright.functions.userinput.", "dev.tablewright.functions.conversations."),
+            "configs", List.of("dev.tablewright.functions.configs."),
+            "chat-turn", List.of("dev.tablewright.functions.chat."));
 
     private final SamTemplate template;
     private final String makefile;
@@ -118,9 +118,9 @@ final class TemplateCheck {
             if (module == null) {
                 continue;
             }
-            String expectedPackage = MODULE_PACKAGES.get(module);
-            if (expectedPackage != null && !handler.startsWith(expectedPackage)) {
-                problems.add(id + ": handler " + handler + " is not in " + expectedPackage + "* (module functions/" + module + ")");
+            List<String> expectedPackages = MODULE_PACKAGES.get(module);
+            if (expectedPackages != null && expectedPackages.stream().noneMatch(handler::startsWith)) {
+                problems.add(id + ": handler " + handler + " is not in " + String.join("* or ", expectedPackages) + "* (module functions/" + module + ")");
             }
             FunctionJar jar = jar(module);
             if (jar == null) {

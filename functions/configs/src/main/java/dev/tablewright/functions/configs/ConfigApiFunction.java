@@ -93,19 +93,7 @@ abstract class ConfigApiFunction extends HttpApiFunction {
 
     /** The {@code limit} query parameter: 1..100, default 25. */
     static int limit(HttpRequest request) {
-        String raw = request.query("limit").orElse(null);
-        if (raw == null) {
-            return 25;
-        }
-        try {
-            int v = Integer.parseInt(raw);
-            if (v >= 1 && v <= 100) {
-                return v;
-            }
-        } catch (NumberFormatException e) {
-            // answered below
-        }
-        throw HttpApiException.invalid("query.limit", "limit must be a whole number from 1 to 100");
+        return request.pageLimit();
     }
 
     /** A required body field that must be a positive version number. */

@@ -1,0 +1,96 @@
+package dev.tablewright.functions.conversations;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.configstore.InvalidCursorException;
+import dev.tablewright.conversation.ConversationService;
+import dev.tablewright.conversation.ConversationSummary;
+import dev.tablewright.dynamodb.DynamoConfigStore;
+import dev.tablewright.dynamodb.DynamoConversationStore;
+import dev.tablewright.dynamodb.DynamoDbClients;
+import dev.tablewright.dynamodb.DynamoDbInputRequestStore;
+import dev.tablewright.dynamodb.DynamoPreviewStore;
+import dev.tablewright.json.Json;
+import dev.tablewright.lambda.Env;
+import dev.tablewright.lambda.HttpApiException;
+import dev.tablewright.lambda.HttpApiFunction;
+import dev.tablewright.lambda.HttpRequest;
+import dev.tablewright.lambda.HttpResponse;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+import java.time.Clock;
+import java.time.Duration;
+
+/**
+ * Base of the conversation routes ({@code /conversations}, {@code /conversations/{conversationId}}): builds the
+ * {@link ConversationService} once, at init, from the environment ({@code CONVERSATIONS_TABLE}, and those of
+ * {@code USER_INPUT_TABLE}, {@code PREVIEWS_TABLE}, {@code CONFIGS_TABLE} the route uses),
+ * and answers a cursor this listing did not hand out with a 400 naming {@code query.cursor}.
+ */
+public abstract class ConversationApiFunction extends HttpApiFunction {
+
+    protected final ConversationService conversations;
+
+    protected ConversationApiFunction() {
+        this(fromEnvironment());
+    }
+
+    protected ConversationApiFunction(ConversationService conversations) {
+        this.conversations = conversations;
+    }
+
+    /** The service as a deployed function builds it (the local stack too, after {@code Env.override}). */
+    public static ConversationService fromEnvironment() {
+        DynamoDbClient dynamo = DynamoDbClients.fromEnvironment();
+        // each route's function is given only the tables it touches (template.yaml); the others keep their logical
+        // names here and are never called
+        return service(dynamo, Env.require("CONVERSATIONS_TABLE"), Env.get("USER_INPUT_TABLE", "UserInputTable"),
+                Env.get("PREVIEWS_TABLE", "PreviewsTable"), Env.get("CONFIGS_TABLE", "ConfigsTable"),
+                ttl(Env.get("CONVERSATION_TTL_DAYS")), Clock.systemUTC());
+    }
+
+    public static ConversationService service(DynamoDbClient dynamo, String conversationsTable, String userInputTable,
+                                              String previewsTable, String configsTable, Duration ttl, Clock clock) {
+        return new ConversationService(new DynamoConversationStore(dynamo, conversationsTable, ttl),
+                new DynamoDbInputRequestStore(dynamo, userInputTable, Duration.ofDays(7)),
+                new DynamoPreviewStore(dynamo, previewsTable), new DynamoConfigStore(dynamo, configsTable, previewsTable), clock);
+    }
+
+    /** {@code CONVERSATION_TTL_DAYS}: a positive whole number of days, default 90. */
+    public static Duration ttl(String days) {
+        if (days == null || days.isBlank()) {
+            return Duration.ofDays(90);
+        }
+        try {
+            long n = Long.parseLong(days.strip());
+            if (n > 0) {
+                return Duration.ofDays(n);
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new IllegalStateException("environment variable CONVERSATION_TTL_DAYS must be a positive whole number");
+    }
+
+    @Override
+    protected final HttpResponse handle(HttpRequest request) {
+        try {
+            return serve(request, request.caller().ownerId());
+        } catch (InvalidCursorException e) {
+            throw HttpApiException.invalid("query.cursor", e.getMessage());
+        }
+    }
+
+    protected abstract HttpResponse serve(HttpRequest request, String ownerId);
+
+    /** One line of the conversation list, as the routes answer it. */
+    static ObjectNode summary(ConversationSummary s) {
+        ObjectNode out = Json.object().put("id", s.id()).put("title", s.title())
+                .put("createdAt", s.createdAt().toString()).put("updatedAt", s.updatedAt().toString());
+        out.put("configId", s.configId());
+        return out;
+    }
+
+    static HttpApiException notFound(String conversationId) {
+        return HttpApiException.notFound("no conversation '" + conversationId + "'");
+    }
+}
