@@ -1,6 +1,7 @@
 package dev.tablewright.infra.local;
 
 import dev.tablewright.functions.chat.ChatFunction;
+import dev.tablewright.functions.chat.conversation.ConversationMemory;
 import dev.tablewright.functions.chat.ChatTurn;
 import dev.tablewright.functions.chat.TurnLimits;
 import dev.tablewright.functions.chat.model.OpenAiChatModel;
@@ -170,7 +171,7 @@ public final class LocalStack implements AutoCloseable {
         JwtVerifier verifier = JwtVerifier.fromEnvironment();
         ChatTurn turn = new ChatTurn(new OpenAiChatModel(model.settings()), ToolRegistry.BUNDLE,
                 new TemplateToolInvoker(byTool), userInputPort(), TurnLimits.fromEnvironment(Env.all()), Clock.systemUTC());
-        return new ChatFunction(turn, verifier::userIdOf, Optional::empty);
+        return new ChatFunction(turn, ConversationMemory.fromEnvironment(Env.all()), verifier::userIdOf, Optional::empty);
     }
 
     /** The user-input lifecycle on the local UserInputTable, as the user-input functions use it. */

@@ -32,6 +32,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class ChatStreamingProcessTest {
 
     private RuntimeApiEmulator emulator;
+    @org.junit.jupiter.api.extension.RegisterExtension
+    static final dev.tablewright.infra.dynamodb.DynamoDbEngine ENGINE = dev.tablewright.infra.dynamodb.DynamoDbEngine.dynamoDbLocal();
+
     private ScriptedModelServer model;
     private DevIssuer.Standalone identity;
     private FunctionProcess function;
@@ -92,9 +95,12 @@ class ChatStreamingProcessTest {
 
     /** The scripted model, and the development issuer whose tokens the function verifies itself. */
     private Map<String, String> functionEnvironment() {
-        return Map.of("OPENAI_BASE_URL", model.baseUrl(), "OPENAI_API_KEY", "sk-local-not-a-secret", "OPENAI_MODEL", "scripted-model",
+        Map<String, String> env = new java.util.HashMap<>(ENGINE.environment()); // the template's tables, on DynamoDB Local
+        env.putAll(Map.of("OPENAI_BASE_URL", model.baseUrl(), "OPENAI_API_KEY", "sk-local-not-a-secret", "OPENAI_MODEL", "scripted-model",
                 "AUTH_ISSUER", identity.issuer().issuer(), "AUTH_AUDIENCE", identity.issuer().audience(),
-                "AUTH_JWKS_URL", identity.issuer().jwksUrl());
+                "AUTH_JWKS_URL", identity.issuer().jwksUrl(), "AWS_REGION", "us-east-1",
+                "AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local"));
+        return env;
     }
 
     private String signedIn(String body) {

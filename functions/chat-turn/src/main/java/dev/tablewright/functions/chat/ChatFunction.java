@@ -2,7 +2,11 @@ package dev.tablewright.functions.chat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.conversation.WorkingDraft;
+import dev.tablewright.functions.chat.conversation.ConversationMemory;
 import dev.tablewright.functions.chat.model.ChatModel;
+import dev.tablewright.functions.chat.stream.UiMessageAssembler;
+import dev.tablewright.store.StoreUnavailableException;
 import dev.tablewright.functions.chat.model.ModelSettings;
 import dev.tablewright.functions.chat.model.OpenAiChatModel;
 import dev.tablewright.functions.chat.model.SecretsManagerApiKeySource;
@@ -49,6 +53,7 @@ public final class ChatFunction implements ChatTurnHandler {
 
     private final ChatRequestParser parser = new ChatRequestParser();
     private final ChatTurn turn;
+    private final ConversationMemory memory;
     private final Function<JsonNode, String> callerIdentity;
     private final Supplier<Optional<Instant>> invocationDeadline;
 
@@ -60,7 +65,7 @@ public final class ChatFunction implements ChatTurnHandler {
         this(new OpenAiChatModel(ModelSettings.fromEnvironment(env, new SecretsManagerApiKeySource())),
                 new LambdaToolInvoker(LambdaClient.builder().httpClient(UrlConnectionHttpClient.create()).build(),
                         LambdaToolInvoker.functionsFromEnvironment(env)),
-                userInput(env), TurnLimits.fromEnvironment(env),
+                userInput(env), TurnLimits.fromEnvironment(env), ConversationMemory.fromEnvironment(env),
                 // The function URL has no authorizer: the caller is the verified JWT's sub, or nobody (401).
                 JwtVerifier.fromEnvironment()::userIdOf, Optional::empty);
     }
@@ -79,14 +84,21 @@ public final class ChatFunction implements ChatTurnHandler {
 
     /** For tests and the local stack: every part supplied. */
     public ChatFunction(ChatModel model, ToolInvoker invoker, UserInputPort userInput, TurnLimits limits,
-                        Function<JsonNode, String> callerIdentity, Supplier<Optional<Instant>> invocationDeadline) {
-        this.turn = new ChatTurn(model, ToolRegistry.BUNDLE, invoker, userInput, limits, Clock.systemUTC());
-        this.callerIdentity = callerIdentity;
-        this.invocationDeadline = invocationDeadline;
+                        ConversationMemory memory, Function<JsonNode, String> callerIdentity,
+                        Supplier<Optional<Instant>> invocationDeadline) {
+        this(new ChatTurn(model, ToolRegistry.BUNDLE, invoker, userInput, limits, Clock.systemUTC()), memory,
+                callerIdentity, invocationDeadline);
     }
 
+    /** A turn with no conversation store: the page's context is all it has. */
     public ChatFunction(ChatTurn turn, Function<JsonNode, String> callerIdentity, Supplier<Optional<Instant>> invocationDeadline) {
+        this(turn, ConversationMemory.NONE, callerIdentity, invocationDeadline);
+    }
+
+    public ChatFunction(ChatTurn turn, ConversationMemory memory, Function<JsonNode, String> callerIdentity,
+                        Supplier<Optional<Instant>> invocationDeadline) {
         this.turn = turn;
+        this.memory = memory;
         this.callerIdentity = callerIdentity;
         this.invocationDeadline = invocationDeadline;
     }
@@ -114,6 +126,7 @@ public final class ChatFunction implements ChatTurnHandler {
                 return;
             }
             ChatRequest request;
+            ConversationMemory.Prepared prepared;
             try {
                 request = parser.parse(body(event));
                 if (!turn.pages().contains(request.context().page())) {
@@ -121,18 +134,38 @@ public final class ChatFunction implements ChatTurnHandler {
                     throw new BadChatRequest("context.page", "unknown page '" + clip(request.context().page())
                             + "': the assistant serves " + String.join(", ", turn.pages()));
                 }
+                StructuredLog.put("conversationId", request.id());
+                prepared = memory.prepare(owner, request);
             } catch (BadChatRequest e) {
                 LOG.info("chat request refused", "field", e.field());
-                ObjectNode error = Json.object();
-                error.putObject("error").put("field", e.field()).put("message", e.getMessage());
-                response.sendJson(400, Json.write(error).getBytes(StandardCharsets.UTF_8));
+                sendError(response, 400, e.field(), e.getMessage());
+                return;
+            } catch (ConversationMemory.ConfigNotFound e) {
+                sendError(response, 404, "context.configId", e.getMessage());
+                return;
+            } catch (StoreUnavailableException e) {
+                LOG.warn("the conversation store is unavailable", "cause", String.valueOf(e.getMessage()));
+                sendError(response, 503, null, "The conversation could not be loaded just now. Please try again.");
                 return;
             }
-            StructuredLog.put("conversationId", request.id());
-            turn.run(request, owner, new UiMessageStreamWriter(response), deadline);
+            UiMessageAssembler assistant = prepared.continuing().map(UiMessageAssembler::new).orElseGet(UiMessageAssembler::new);
+            UiMessageStreamWriter ui = new UiMessageStreamWriter(response);
+            ui.observe(assistant);
+            Optional<WorkingDraft> draft = turn.run(prepared.request(), owner, ui, deadline, prepared.draft());
+            memory.save(owner, prepared, assistant.message(), draft);
         } finally {
             StructuredLog.clear();
         }
+    }
+
+    private static void sendError(HttpResponseStream response, int status, String field, String message) {
+        ObjectNode error = Json.object();
+        ObjectNode body = error.putObject("error");
+        if (field != null) {
+            body.put("field", field);
+        }
+        body.put("message", message);
+        response.sendJson(status, Json.write(error).getBytes(StandardCharsets.UTF_8));
     }
 
     private static String clip(String value) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.chat.ChatToolDefinitions;
+import dev.tablewright.conversation.WorkingDraft;
 import dev.tablewright.editable.EditableFieldUpdate;
 import dev.tablewright.editable.EditableStatus;
 import dev.tablewright.functions.chat.model.ChatModel;
@@ -109,11 +110,20 @@ public final class ChatTurn {
      * @param invocationDeadline the Lambda deadline when known (the turn stops {@link TurnLimits#deadlineMargin} before it)
      */
     public void run(ChatRequest request, String ownerId, UiMessageStreamWriter ui, Optional<Instant> invocationDeadline) {
+        run(request, ownerId, ui, invocationDeadline, Optional.empty());
+    }
+
+    /**
+     * Runs the turn on the conversation's working draft (used when the page sends no config or state of its own)
+     * and answers the draft as the turn left it, however the turn ended.
+     */
+    public Optional<WorkingDraft> run(ChatRequest request, String ownerId, UiMessageStreamWriter ui,
+                                      Optional<Instant> invocationDeadline, Optional<WorkingDraft> draft) {
         Instant deadline = clock.instant().plus(limits.maxTurnDuration());
         if (invocationDeadline.isPresent() && invocationDeadline.get().minus(limits.deadlineMargin()).isBefore(deadline)) {
             deadline = invocationDeadline.get().minus(limits.deadlineMargin());
         }
-        Turn turn = new Turn(request, ownerId, ui, deadline);
+        Turn turn = new Turn(request, ownerId, ui, deadline, draft);
         try {
             turn.run();
         } catch (ClientGone e) {
@@ -125,6 +135,7 @@ public final class ChatTurn {
         } finally {
             turn.record.log();
         }
+        return turn.working.draft();
     }
 
     /** The state of one running turn. */
@@ -144,13 +155,13 @@ public final class ChatTurn {
         volatile Runnable cancelModel = () -> { };
         boolean paused;
 
-        Turn(ChatRequest request, String ownerId, UiMessageStreamWriter ui, Instant deadline) {
+        Turn(ChatRequest request, String ownerId, UiMessageStreamWriter ui, Instant deadline, Optional<WorkingDraft> draft) {
             this.request = request;
             this.ownerId = ownerId;
             this.conversationId = request.id() == null ? "anonymous" : request.id();
             this.ui = ui;
             this.deadline = deadline;
-            this.working = new WorkingConfig(request.context());
+            this.working = new WorkingConfig(request.context(), draft);
             this.editable = working.editableFields();
             request.clientTools().forEach(t -> clientTools.put(t.name(), t));
             ui.response().onClientGone(() -> cancelModel.run());
@@ -161,7 +172,7 @@ public final class ChatTurn {
             messages.add(new ModelMessage.System(""));
             messages.addAll(conversation.messages());
             rememberDiscoveredTools(conversation);
-            ui.start(messageId());
+            ui.start(messageId(), metadata());
             if (!conversation.pending().isEmpty()) {
                 settlePending(conversation.pending());
                 if (paused) {
@@ -550,6 +561,7 @@ public final class ChatTurn {
                     preview.put("configId", working.configId());
                 }
                 JsonNode previewId = preview.get("previewId");
+                working.previewed(preview);
                 ui.data("table-config-preview", previewId == null ? toolCallId : previewId.asText(), preview);
             }
             return null;
@@ -701,8 +713,22 @@ public final class ChatTurn {
             ui.textEnd(id);
         }
 
+        /**
+         * The assistant message's metadata ({@code message.metadata} in useChat): the conversation and, once the
+         * model has answered, the turn's token usage.
+         */
+        ObjectNode metadata() {
+            ObjectNode metadata = Json.object();
+            if (request.id() != null) {
+                metadata.put("conversationId", request.id());
+            }
+            metadata.putObject("usage").put("inputTokens", record.usage.promptTokens())
+                    .put("outputTokens", record.usage.completionTokens()).put("totalTokens", record.usage.total());
+            return metadata;
+        }
+
         void end(FinishReason reason) {
-            ui.finish(reason, null);
+            ui.finish(reason, metadata());
             ui.done();
         }
 

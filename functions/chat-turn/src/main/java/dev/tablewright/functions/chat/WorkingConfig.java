@@ -5,11 +5,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.config.BuilderStateMapping;
 import dev.tablewright.config.TableBuilderState;
 import dev.tablewright.config.TableConfig;
+import dev.tablewright.conversation.DraftSource;
+import dev.tablewright.conversation.WorkingDraft;
 import dev.tablewright.editable.EditableStatus;
 import dev.tablewright.editable.TableSettingsFields;
 import dev.tablewright.functions.chat.prompt.ConfigSummary;
 import dev.tablewright.functions.chat.request.ChatContext;
 import dev.tablewright.json.Json;
+
+import java.util.Optional;
 
 /**
  * The config the turn is working on: the page's (from {@code context.config}, or {@code context.state} when it
@@ -20,16 +24,56 @@ final class WorkingConfig {
 
     private ObjectNode config;
     private final JsonNode rawState;
-    private final String configId;
+    private String configId;
+    /** Where the config stands, for the conversation's stored draft. */
+    private DraftSource source = DraftSource.TOOL_RESULT;
+    private Long version;
+    private String previewId;
 
     WorkingConfig(ChatContext context) {
+        this(context, Optional.empty());
+    }
+
+    /**
+     * The page's config or state when it sends one (it wins); otherwise {@code draft}: the conversation's stored
+     * draft, or the saved config {@code context.configId} names, loaded by the caller.
+     */
+    WorkingConfig(ChatContext context, Optional<WorkingDraft> draft) {
         JsonNode initial = context.config() != null ? context.config()
                 : context.state() != null && context.state().has("data_source") ? context.state()
                 : fromBuilderState(context.state());
+        if (initial == null && context.state() == null && draft.isPresent()) {
+            WorkingDraft d = draft.get();
+            this.config = Json.objectLiteral(d.configJson());
+            this.rawState = null;
+            this.configId = d.configId();
+            this.source = d.source();
+            this.version = d.version();
+            this.previewId = d.previewId();
+            return;
+        }
         this.config = initial == null ? null : ((ObjectNode) initial).deepCopy();
         this.rawState = initial == null ? context.state() : null;
         this.configId = context.configId() != null ? context.configId()
                 : config != null && config.hasNonNull("id") ? config.get("id").asText() : null;
+    }
+
+    /** The draft to store for the conversation: the current config and where it stands; empty with no config. */
+    Optional<WorkingDraft> draft() {
+        return config == null ? Optional.empty()
+                : Optional.of(new WorkingDraft(Json.write(config), source, configId, version, previewId));
+    }
+
+    /** A preview of the current config was made: the draft waits on the user's accept or reject. */
+    void previewed(JsonNode preview) {
+        source = DraftSource.PENDING_PREVIEW;
+        previewId = preview.path("previewId").asText(null);
+        if (preview.hasNonNull("configId")) {
+            configId = preview.get("configId").asText();
+        }
+        if (preview.path("baseVersion").canConvertToLong()) {
+            version = preview.get("baseVersion").asLong();
+        }
     }
 
     /**
@@ -71,6 +115,8 @@ final class WorkingConfig {
     void replace(JsonNode next) {
         if (next != null && next.isObject()) {
             config = ((ObjectNode) next).deepCopy();
+            source = DraftSource.TOOL_RESULT;
+            previewId = null;
         }
     }
 

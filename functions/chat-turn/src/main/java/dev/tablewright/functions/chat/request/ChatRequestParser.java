@@ -43,8 +43,20 @@ public final class ChatRequestParser {
         String trigger = optionalText(root, "trigger", "trigger");
         String messageId = optionalText(root, "messageId", "messageId");
         JsonNode messagesNode = root.get("messages");
+        JsonNode newMessage = root.get("message");
+        if (newMessage != null && !newMessage.isNull()) {
+            // the AI SDK's message-persistence form: only the new message; the server holds the history
+            if (messagesNode != null && !messagesNode.isNull()) {
+                throw new BadChatRequest("message", "send either messages (the whole conversation) or message (the new one), not both");
+            }
+            if (id == null) {
+                throw new BadChatRequest("id", "a request with only the new message needs the conversation's id");
+            }
+            return new ChatRequest(id, List.of(message(newMessage, "message")), trigger, messageId,
+                    context(root.get("context")), clientTools(root.get("clientTools")), true);
+        }
         if (messagesNode == null || !messagesNode.isArray() || messagesNode.isEmpty()) {
-            throw new BadChatRequest("messages", "messages must be a non-empty array of UI messages");
+            throw new BadChatRequest("messages", "messages must be a non-empty array of UI messages (or send the conversation's id and the new message)");
         }
         if (messagesNode.size() > MAX_MESSAGES) {
             throw new BadChatRequest("messages", "at most " + MAX_MESSAGES + " messages are accepted (got " + messagesNode.size() + ")");
@@ -53,10 +65,11 @@ public final class ChatRequestParser {
         for (int i = 0; i < messagesNode.size(); i++) {
             messages.add(message(messagesNode.get(i), "messages[" + i + "]"));
         }
-        return new ChatRequest(id, messages, trigger, messageId, context(root.get("context")), clientTools(root.get("clientTools")));
+        return new ChatRequest(id, messages, trigger, messageId, context(root.get("context")), clientTools(root.get("clientTools")), false);
     }
 
-    private UiMessage message(JsonNode node, String path) throws BadChatRequest {
+    /** One UI message (a stored one, or the body's), checked like the body's messages; {@code path} names it in errors. */
+    public UiMessage message(JsonNode node, String path) throws BadChatRequest {
         if (node == null || !node.isObject()) {
             throw new BadChatRequest(path, "each message must be an object");
         }
@@ -72,7 +85,7 @@ public final class ChatRequestParser {
         for (int i = 0; i < partsNode.size(); i++) {
             parts.add(part(partsNode.get(i), path + ".parts[" + i + "]"));
         }
-        return new UiMessage(optionalText(node, "id", path + ".id"), role, parts);
+        return new UiMessage(optionalText(node, "id", path + ".id"), role, parts, node);
     }
 
     private UiPart part(JsonNode node, String path) throws BadChatRequest {

@@ -48,6 +48,7 @@ public final class UiMessageStreamWriter {
     private static final AtomicLong SEQUENCE = new AtomicLong();
 
     private final HttpResponseStream response;
+    private final java.util.List<java.util.function.Consumer<ObjectNode>> observers = new java.util.ArrayList<>();
     private boolean done;
 
     public UiMessageStreamWriter(HttpResponseStream response) {
@@ -57,6 +58,11 @@ public final class UiMessageStreamWriter {
     /** A process-unique id for text/reasoning blocks and messages, e.g. {@code newId("txt")} → {@code txt_1a}. */
     public static String newId(String prefix) {
         return prefix + "_" + Long.toString(System.nanoTime(), 36) + Long.toString(SEQUENCE.incrementAndGet(), 36);
+    }
+
+    /** Sees every part as it is written (e.g. to assemble the message for storage), whether or not the client still reads. */
+    public void observe(java.util.function.Consumer<ObjectNode> observer) {
+        observers.add(observer);
     }
 
     public HttpResponseStream response() {
@@ -225,6 +231,7 @@ public final class UiMessageStreamWriter {
         if (done) {
             throw new IllegalStateException("the UI message stream is already done");
         }
+        observers.forEach(o -> o.accept(part));
         byte[] json;
         try {
             json = Json.MAPPER.writeValueAsBytes(part);
