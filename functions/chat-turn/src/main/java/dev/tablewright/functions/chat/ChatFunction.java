@@ -2,7 +2,6 @@ package dev.tablewright.functions.chat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.conversation.WorkingDraft;
 import dev.tablewright.functions.chat.conversation.ConversationMemory;
 import dev.tablewright.functions.chat.model.ChatModel;
 import dev.tablewright.functions.chat.stream.UiMessageAssembler;
@@ -151,8 +150,8 @@ public final class ChatFunction implements ChatTurnHandler {
             UiMessageAssembler assistant = prepared.continuing().map(UiMessageAssembler::new).orElseGet(UiMessageAssembler::new);
             UiMessageStreamWriter ui = new UiMessageStreamWriter(response);
             ui.observe(assistant);
-            Optional<WorkingDraft> draft = turn.run(prepared.request(), owner, ui, deadline, prepared.draft());
-            memory.save(owner, prepared, assistant.message(), draft);
+            turn.run(prepared.request(), owner, ui, deadline, prepared.draft(),
+                    draft -> memory.save(owner, prepared, assistant.message(), draft));
         } finally {
             StructuredLog.clear();
         }

@@ -110,20 +110,22 @@ public final class ChatTurn {
      * @param invocationDeadline the Lambda deadline when known (the turn stops {@link TurnLimits#deadlineMargin} before it)
      */
     public void run(ChatRequest request, String ownerId, UiMessageStreamWriter ui, Optional<Instant> invocationDeadline) {
-        run(request, ownerId, ui, invocationDeadline, Optional.empty());
+        run(request, ownerId, ui, invocationDeadline, Optional.empty(), d -> { });
     }
 
     /**
-     * Runs the turn on the conversation's working draft (used when the page sends no config or state of its own)
-     * and answers the draft as the turn left it, however the turn ended.
+     * Runs the turn on the conversation's working draft (used when the page sends no config or state of its own).
+     * {@code onEnd} gets the draft as the turn left it, exactly once however the turn ends: after the
+     * {@code finish} part and before {@code [DONE]}, so what it stores is there before the client can send the next
+     * message.
      */
-    public Optional<WorkingDraft> run(ChatRequest request, String ownerId, UiMessageStreamWriter ui,
-                                      Optional<Instant> invocationDeadline, Optional<WorkingDraft> draft) {
+    public void run(ChatRequest request, String ownerId, UiMessageStreamWriter ui, Optional<Instant> invocationDeadline,
+                    Optional<WorkingDraft> draft, java.util.function.Consumer<Optional<WorkingDraft>> onEnd) {
         Instant deadline = clock.instant().plus(limits.maxTurnDuration());
         if (invocationDeadline.isPresent() && invocationDeadline.get().minus(limits.deadlineMargin()).isBefore(deadline)) {
             deadline = invocationDeadline.get().minus(limits.deadlineMargin());
         }
-        Turn turn = new Turn(request, ownerId, ui, deadline, draft);
+        Turn turn = new Turn(request, ownerId, ui, deadline, draft, onEnd);
         try {
             turn.run();
         } catch (ClientGone e) {
@@ -133,9 +135,9 @@ public final class ChatTurn {
             dev.tablewright.logging.StructuredLog.of(ChatTurn.class).error("chat turn failed", e);
             turn.fail("Something went wrong on our side while answering. Please try again.");
         } finally {
+            turn.settle();
             turn.record.log();
         }
-        return turn.working.draft();
     }
 
     /** The state of one running turn. */
@@ -155,7 +157,12 @@ public final class ChatTurn {
         volatile Runnable cancelModel = () -> { };
         boolean paused;
 
-        Turn(ChatRequest request, String ownerId, UiMessageStreamWriter ui, Instant deadline, Optional<WorkingDraft> draft) {
+        final java.util.function.Consumer<Optional<WorkingDraft>> onEnd;
+        boolean settled;
+
+        Turn(ChatRequest request, String ownerId, UiMessageStreamWriter ui, Instant deadline, Optional<WorkingDraft> draft,
+             java.util.function.Consumer<Optional<WorkingDraft>> onEnd) {
+            this.onEnd = onEnd;
             this.request = request;
             this.ownerId = ownerId;
             this.conversationId = request.id() == null ? "anonymous" : request.id();
@@ -729,7 +736,20 @@ public final class ChatTurn {
 
         void end(FinishReason reason) {
             ui.finish(reason, metadata());
+            settle();
             ui.done();
+        }
+
+        /** Hands the draft to {@code onEnd}, once. */
+        void settle() {
+            if (!settled) {
+                settled = true;
+                try {
+                    onEnd.accept(working.draft());
+                } catch (RuntimeException e) {
+                    dev.tablewright.logging.StructuredLog.of(ChatTurn.class).error("the turn's end could not be handled", e);
+                }
+            }
         }
 
         void fail(String plainMessage) {
