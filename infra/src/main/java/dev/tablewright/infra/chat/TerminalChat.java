@@ -45,6 +45,7 @@ public final class TerminalChat {
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private String conversationId;
     private ArrayNode messages = Json.MAPPER.createArrayNode();
+    private boolean configLoaded;
 
     public TerminalChat(Options options, Terminal terminal) {
         this.options = options;
@@ -126,6 +127,7 @@ public final class TerminalChat {
             if (line.strip().equals("/new")) {
                 conversationId = newConversationId();
                 messages = Json.MAPPER.createArrayNode();
+                configLoaded = false;
                 out.println("new conversation " + conversationId);
                 continue;
             }
@@ -152,17 +154,13 @@ public final class TerminalChat {
         if (continuing == null) {
             messages.add(turn.assistantMessage());
         }
+        // The AI SDK's message-persistence form: the server keeps the conversation and its working config, so a
+        // request carries only the newest message (the user's, or the assistant message a resumed call continues).
         ObjectNode body = Json.object().put("id", conversationId).put("trigger", "submit-message");
-        ArrayNode sent = body.putArray("messages");
-        for (JsonNode m : messages) {
-            if (m.path("role").asText().equals("assistant") && m.path("parts").isEmpty()) {
-                continue; // the assistant message this request is about to fill
-            }
-            sent.add(m);
-        }
+        body.set("message", continuing != null ? continuing : messages.get(messages.size() - 2));
         ObjectNode context = body.putObject("context").put("page", options.page());
-        if (options.configId() != null) {
-            context.put("configId", options.configId());
+        if (options.configId() != null && !configLoaded) {
+            context.put("configId", options.configId()); // once: later turns continue on the conversation's draft
         }
         HttpRequest request = HttpRequest.newBuilder(URI.create(options.chatUrl()))
                 .timeout(Duration.ofMinutes(5))
@@ -194,6 +192,7 @@ public final class TerminalChat {
             return null;
         }
         turn.end();
+        configLoaded = true;
         if (!turn.finished && turn.error == null) {
             out.println("  ! the stream ended without a finish");
         }

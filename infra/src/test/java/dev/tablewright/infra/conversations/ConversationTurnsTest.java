@@ -48,7 +48,13 @@ class ConversationTurnsTest {
     static void start() throws Exception {
         Map<String, String> env = new HashMap<>(System.getenv());
         env.keySet().removeIf(k -> k.startsWith("OPENAI_") || k.equals("DATA_SOURCES"));
-        ModelScript script = ModelScript.builder()
+        stack = LocalStack.start(new LocalStack.Settings(0, env, new PrintStream(OutputStream.nullOutputStream()),
+                ModelScript.builder().build()));
+    }
+
+    /** What the model answers over the three turns: each test enqueues its own copy. */
+    static ModelScript threeTurns() {
+        return ModelScript.builder()
                 // turn 1
                 .turn(t -> t.toolCall("call_cols", "apply_column_change", CREATE_COLUMNS.formatted(System.nanoTime())))
                 .turn(t -> t.toolCall("call_prev1", "preview_table_config", "{\"description\": \"Stock levels\"}"))
@@ -64,7 +70,6 @@ class ConversationTurnsTest {
                 .turn(t -> t.toolCall("call_prev3", "preview_table_config", "{\"description\": \"Largest quantities first\"}"))
                 .say("Sorted by quantity, largest first.")
                 .build();
-        stack = LocalStack.start(new LocalStack.Settings(0, env, new PrintStream(OutputStream.nullOutputStream()), script));
     }
 
     @AfterAll
@@ -119,6 +124,7 @@ class ConversationTurnsTest {
         String conversation = "conv-three-" + System.nanoTime();
         var model = stack.model().scriptedServer();
         int before = model.requests().size();
+        model.enqueue(threeTurns());
 
         // turn 1: a new config, previewed
         List<JsonNode> first = turn(token, conversation, "u1", "Show stock levels with item and quantity");
@@ -192,6 +198,34 @@ class ConversationTurnsTest {
         String intruder = stack.issuer().mint("intruder");
         assertFalse(api("GET", "/conversations", intruder, null).body().contains(conversation));
         assertEquals(404, api("GET", "/conversations/" + conversation, intruder, null).statusCode());
+    }
+
+    @Test
+    void theTerminalClientHoldsTheSameConversation() throws Exception {
+        String token = stack.issuer().mint(DevIssuer.DEV_USER);
+        String conversation = "conv-terminal-" + System.nanoTime();
+        stack.model().scriptedServer().enqueue(threeTurns());
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        // the user leaves the first preview for later, accepts the second, leaves the third
+        java.io.BufferedReader typed = new java.io.BufferedReader(new java.io.StringReader("l\na\nl\n"));
+        var chat = new dev.tablewright.infra.chat.TerminalChat(new dev.tablewright.infra.chat.TerminalChat.Options(
+                stack.url(), stack.chatUrl(), token, "tables", null, conversation),
+                dev.tablewright.infra.chat.Terminal.streams(typed, new PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8)));
+        chat.say("Show stock levels with item and quantity");
+        chat.say("Only rows with quantity above 100");
+        chat.say("Sort by quantity, largest first");
+        String out = printed.toString(java.nio.charset.StandardCharsets.UTF_8);
+
+        assertFalse(out.contains("  ! "), out);
+        assertTrue(out.contains("Filtered to quantities above 100."), out);
+        java.util.regex.Matcher accepted = java.util.regex.Pattern.compile("accepted: config (\\S+) is now at version 1").matcher(out);
+        assertTrue(accepted.find(), out);
+        assertTrue(out.contains("[update of " + accepted.group(1) + "]"), "the third preview updates the accepted config:\n" + out);
+        assertTrue(out.contains("Sorted by quantity, largest first."), out);
+
+        JsonNode stored = Json.parse(api("GET", "/conversations/" + conversation, token, null).body());
+        assertEquals(6, stored.path("messages").size(), stored.toString());
+        assertEquals(accepted.group(1), stored.path("workingDraft").path("configId").asText());
     }
 
     static JsonNode find(JsonNode message, String type) {
