@@ -123,6 +123,7 @@ public final class ConversationBenchmark {
             System.out.printf("Stored size of the %d-turn conversation: %d messages, %.1f KB of message JSON, %.1f KB gzipped in %d body item(s)%n",
                     turns, c.messages().size(), json / 1024.0, gzipped / 1024.0, items);
         }
+        System.exit(0); // DynamoDB Local leaves non-daemon threads behind
     }
 
     static ChatFunction function(ScriptedModelServer model, ConversationMemory memory) {
