@@ -58,20 +58,40 @@ public final class DynamoDbLocalLauncher implements AutoCloseable {
 
     /** Starts a new in-memory instance on a free port. */
     public static DynamoDbLocalLauncher start() {
-        System.setProperty("sqlite4java.library.path", nativeLibraryDirectory().toString());
         Exception last = null;
         for (int attempt = 0; attempt < 3; attempt++) {
-            int port = freePort();
             try {
-                DynamoDBProxyServer server = ServerRunner.createServerFromCommandLineArgs(
-                        new String[]{"-inMemory", "-port", Integer.toString(port), "-disableTelemetry"});
-                server.start();
-                return new DynamoDbLocalLauncher(server, port);
-            } catch (Exception e) {
+                return start(freePort());
+            } catch (IllegalStateException e) {
                 last = e; // most likely the port was taken between probing and binding: try another
             }
         }
         throw new IllegalStateException("DynamoDB Local did not start", last);
+    }
+
+    /** Starts a new in-memory instance on {@code port}. */
+    public static DynamoDbLocalLauncher start(int port) {
+        System.setProperty("sqlite4java.library.path", nativeLibraryDirectory().toString());
+        try {
+            DynamoDBProxyServer server = ServerRunner.createServerFromCommandLineArgs(
+                    new String[]{"-inMemory", "-port", Integer.toString(port), "-disableTelemetry"});
+            server.start();
+            return new DynamoDbLocalLauncher(server, port);
+        } catch (Exception e) {
+            throw new IllegalStateException("DynamoDB Local did not start on port " + port, e);
+        }
+    }
+
+    /**
+     * DynamoDB Local as a server of its own, until the process is stopped: {@code infra/bin/dynamodb-local [port]}
+     * (default 8000). {@code .ci/run} starts one for the LocalStack suites ({@code LOCALSTACK_ENDPOINT}).
+     */
+    public static void main(String[] args) throws InterruptedException {
+        int port = args.length > 0 ? Integer.parseInt(args[0]) : 8000;
+        DynamoDbLocalLauncher server = port == 0 ? start() : start(port); // 0: any free port (the line below names it)
+        Runtime.getRuntime().addShutdownHook(new Thread(server::close, "dynamodb-local-stop"));
+        System.out.println("DynamoDB Local (in memory) on " + server.endpoint());
+        new java.util.concurrent.CountDownLatch(1).await();
     }
 
     public URI endpoint() {

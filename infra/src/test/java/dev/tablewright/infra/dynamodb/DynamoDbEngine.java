@@ -28,9 +28,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <ul>
  *   <li>{@link #dynamoDbLocal()}: DynamoDB Local in this JVM; runs everywhere.</li>
- *   <li>{@link #localStack()}: LocalStack through Testcontainers. Where Docker is not available (this machine, CI)
- *       the whole class is <em>skipped</em> (disabled by this extension's execution condition, reported as skipped
- *       with the reason), never failed.</li>
+ *   <li>{@link #localStack()}: an endpoint that is already running when {@code LOCALSTACK_ENDPOINT} (or
+ *       {@code -Dlocalstack.endpoint}) names one: LocalStack, or DynamoDB Local as a server, as {@code .ci/run} starts
+ *       it; else LocalStack through Testcontainers where Docker runs; else the class is <em>skipped</em> with the
+ *       reason, unless {@code LOCALSTACK_REQUIRED=true} (CI), where it fails instead.</li>
  * </ul>
  * Before the class runs, the template's tables are created with a prefix unique to the class, so suites sharing
  * an engine never see each other's items.
@@ -60,10 +61,27 @@ public final class DynamoDbEngine implements BeforeAllCallback, ExecutionConditi
         return new DynamoDbEngine("localstack");
     }
 
+    /** An endpoint that is already running (LocalStack, or any DynamoDB-compatible server): env or system property. */
+    static String givenEndpoint() {
+        String fromProperty = System.getProperty("localstack.endpoint");
+        String value = fromProperty != null && !fromProperty.isBlank() ? fromProperty : System.getenv("LOCALSTACK_ENDPOINT");
+        return value == null || value.isBlank() ? null : value.strip();
+    }
+
+    /** CI sets LOCALSTACK_REQUIRED=true: there the LocalStack suites must run, never skip. */
+    static boolean required() {
+        return Boolean.parseBoolean(System.getProperty("localstack.required", System.getenv().getOrDefault("LOCALSTACK_REQUIRED", "false")));
+    }
+
     @Override
     public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
-        if (name.equals("localstack") && !dockerAvailable()) {
-            return ConditionEvaluationResult.disabled("Docker is not available: the LocalStack run of this suite is skipped");
+        if (name.equals("localstack") && givenEndpoint() == null && !dockerAvailable()) {
+            if (required()) {
+                // not disabled: beforeAll fails the suite with the reason
+                return ConditionEvaluationResult.enabled("LocalStack required");
+            }
+            return ConditionEvaluationResult.disabled("Docker is not available and LOCALSTACK_ENDPOINT is not set: "
+                    + "the LocalStack run of this suite is skipped");
         }
         return ConditionEvaluationResult.enabled(name);
     }
@@ -95,6 +113,14 @@ public final class DynamoDbEngine implements BeforeAllCallback, ExecutionConditi
     }
 
     private static synchronized URI localStackEndpoint() {
+        String given = givenEndpoint();
+        if (given != null) {
+            return URI.create(given);
+        }
+        if (required() && !dockerAvailable()) {
+            throw new IllegalStateException("LOCALSTACK_REQUIRED is set but there is no LOCALSTACK_ENDPOINT and no Docker: "
+                    + "start LocalStack or DynamoDB Local (infra/bin/dynamodb-local) and set LOCALSTACK_ENDPOINT");
+        }
         Assumptions.assumeTrue(dockerAvailable(), "Docker is not available: the LocalStack run of this suite is skipped");
         if (localStack == null) {
             localStack = new LocalStackContainer(DockerImageName.parse(LOCALSTACK_IMAGE))
