@@ -23,7 +23,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * One HTTP API (payload v2) request as a handler sees it: the caller, route and query parameters, and the body
@@ -31,8 +30,6 @@ import java.util.regex.Pattern;
  */
 public final class HttpRequest {
 
-    /** Route parameters are ids: plain, short, no separators that could reach a key or a log line oddly. */
-    private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}");
 
     private final APIGatewayV2HTTPEvent event;
     private final CallerIdentity caller;
@@ -64,9 +61,8 @@ public final class HttpRequest {
         if (value == null || value.isBlank()) {
             throw HttpApiException.invalid("path." + name, "route parameter '" + name + "' is missing");
         }
-        if (!ID.matcher(value).matches()) {
-            throw HttpApiException.invalid("path." + name,
-                    "route parameter '" + name + "' must be 1-128 letters, digits or . _ : @ - (starting with a letter or digit)");
+        if (!dev.tablewright.id.PlainId.isValid(value)) {
+            throw HttpApiException.invalid("path." + name, "route parameter '" + name + "' must be " + dev.tablewright.id.PlainId.RULE);
         }
         return value;
     }

@@ -20,7 +20,6 @@ import java.util.regex.Pattern;
  */
 public final class InputRequestService {
 
-    private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:@-]{0,127}");
     private static final Pattern TOOL_NAME = Pattern.compile("[a-z][a-z0-9_]{0,63}");
 
     /**
@@ -50,7 +49,7 @@ public final class InputRequestService {
     /** Opens a pending request for a tool call. */
     public InputRequest create(String ownerId, String conversationId, NewInputRequest body) {
         List<ValidationError> errors = new ArrayList<>();
-        if (body.toolCallId() == null || !ID.matcher(body.toolCallId()).matches()) {
+        if (!dev.tablewright.id.PlainId.isValid(body.toolCallId())) {
             errors.add(new ValidationError("toolCallId", "a tool call id of 1-128 letters, digits or . _ : @ - is required"));
         }
         if (body.toolName() == null || !TOOL_NAME.matcher(body.toolName()).matches()) {

@@ -145,6 +145,33 @@ class LocalStackEndToEndTest {
     }
 
     @Test
+    void aChatIdThatIsNotAPlainIdIsRefusedNamingIdAndNeverLoggedWhole() throws Exception {
+        String token = stack.issuer().mint(DevIssuer.DEV_USER);
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        dev.tablewright.logging.StructuredLog.redirect(new PrintStream(log, true, StandardCharsets.UTF_8));
+        try {
+            for (String id : List.of("x".repeat(1024 * 1024), "y".repeat(3000), "a/b", "conv 1", "#1")) {
+                String body = LocalStack.exampleChatBody().replace("\"id\":\"conv-demo-1\"", "\"id\":" + Json.write(id));
+                HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(stack.chatUrl())).timeout(Duration.ofSeconds(60))
+                        .header("authorization", "Bearer " + token).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertEquals(400, r.statusCode(), r.body().substring(0, Math.min(300, r.body().length())));
+                assertEquals("id", Json.objectLiteral(r.body()).path("error").path("field").asText(), r.body());
+                assertTrue(r.body().length() < 1000, "the answer does not echo the id");
+            }
+        } finally {
+            dev.tablewright.logging.StructuredLog.redirect(System.out);
+        }
+        assertTrue(log.toString(StandardCharsets.UTF_8).lines().allMatch(l -> l.length() < 10_000), "no log line carries the id");
+        // a plain id still works
+        HttpResponse<String> ok = HTTP.send(HttpRequest.newBuilder(URI.create(stack.chatUrl())).timeout(Duration.ofSeconds(60))
+                .header("authorization", "Bearer " + token).POST(HttpRequest.BodyPublishers.ofString(
+                        LocalStack.exampleChatBody().replace("conv-demo-1", "conv.ok:1@x-" + System.nanoTime()))).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, ok.statusCode(), ok.body());
+    }
+
+    @Test
     void anotherUsersTokenFindsNothingOfTheOwners() throws Exception {
         String owner = stack.issuer().mint(DevIssuer.DEV_USER);
         String intruder = stack.issuer().mint("intruder");

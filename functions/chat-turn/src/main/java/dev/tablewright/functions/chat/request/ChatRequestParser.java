@@ -39,6 +39,11 @@ public final class ChatRequestParser {
         if (root == null || !root.isObject()) {
             throw new BadChatRequest("body", "the body must be a JSON object");
         }
+        JsonNode idNode = root.get("id");
+        if (idNode != null && !idNode.isNull() && !(idNode.isTextual() && dev.tablewright.id.PlainId.isValid(idNode.textValue()))) {
+            // the conversation id keys input requests, saved values and the stored conversation, and is a route's path id
+            throw new BadChatRequest("id", "id must be " + dev.tablewright.id.PlainId.RULE);
+        }
         String id = optionalText(root, "id", "id");
         String trigger = optionalText(root, "trigger", "trigger");
         String messageId = optionalText(root, "messageId", "messageId");
