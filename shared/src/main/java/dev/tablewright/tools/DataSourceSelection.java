@@ -26,6 +26,19 @@ public final class DataSourceSelection {
 
     public static final String FIELD = "database";
 
+    /**
+     * The tools that work on a data source (the database tools, and the operation tools that ground names against
+     * one): they take the conversation's saved {@link #FIELD} even where their function, not their definition, is
+     * what knows there are several data sources to choose from.
+     */
+    private static final java.util.Set<String> DATA_SOURCE_TOOLS = java.util.Set.of("search_database_schema",
+            "preview_table_config", "apply_column_change", "apply_filter_change", "apply_join_change", "apply_sort_change",
+            "validate_table_config");
+
+    public static boolean worksOnADataSource(String toolName) {
+        return DATA_SOURCE_TOOLS.contains(toolName);
+    }
+
     private DataSourceSelection() {
     }
 

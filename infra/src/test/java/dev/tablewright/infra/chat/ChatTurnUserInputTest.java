@@ -61,12 +61,33 @@ class ChatTurnUserInputTest {
         }
     }
 
+    /** A tool that asks the user for nothing and shows which saved values reached it. */
+    static final class ShowValues implements Tool {
+        static final ToolDefinition DEFINITION = new ToolDefinition("show_values", "Shows the values it was given.",
+                (ObjectNode) parse("{\"type\":\"object\",\"properties\":{}}"), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
+
+        @Override
+        public ToolDefinition definition() {
+            return DEFINITION;
+        }
+
+        @Override
+        public ToolOutcome execute(ToolInvocation invocation) {
+            com.fasterxml.jackson.databind.node.ArrayNode names = Json.MAPPER.createArrayNode();
+            invocation.sessionValues().keySet().forEach(names::add);
+            ObjectNode out = Json.object();
+            out.set("values", names);
+            out.set("arguments", invocation.arguments());
+            return ToolOutcome.ok(out);
+        }
+    }
+
     ChatHarness chat;
     InputRequestService service;
 
     @BeforeEach
     void start() throws Exception {
-        chat = new ChatHarness(List.of(new CountRows()));
+        chat = new ChatHarness(List.of(new CountRows(), new ShowValues()));
         DynamoDbClient client = DynamoDbLocalLauncher.shared().client();
         String table = TemplateTables.fromTemplate().createAll(client, "chat-" + UUID.randomUUID().toString().substring(0, 8) + "-")
                 .tableName("UserInputTable");
@@ -128,5 +149,25 @@ class ChatTurnUserInputTest {
         ChatHarness.Turn third = chat.send(body("and users?", List.of(), List.of()));
         assertTrue(third.stream().ofType("data-user-input-request").isEmpty());
         assertEquals("staging", third.first("tool-output-available").path("output").path("database").asText());
+    }
+
+    @Test
+    void aSavedValueReachesOnlyTheToolThatAskedForIt() throws Exception {
+        chat.model.enqueue(ModelScript.builder()
+                .turn(t -> t.toolCall("call_1", "count_rows", "{\"table\":\"orders\"}"))
+                .turn(t -> t.toolCall("call_2", "show_values", "{}"))
+                .turn(t -> t.toolCall("call_3", "count_rows", "{\"table\":\"users\"}"))
+                .say("done")
+                .build());
+        chat.send(body("how many orders?"));
+        service.submit("user_1", "conv_1", "call_1", parse("{\"database\":\"staging\"}"));
+        assertEquals("database", service.knownValues("user_1", "conv_1").asSessionValues().keySet().iterator().next(), "saved");
+
+        ChatHarness.Turn later = chat.send(body("and the rest?", List.of(), List.of()));
+        List<JsonNode> outputs = later.stream().ofType("tool-output-available");
+        JsonNode shown = outputs.get(0).path("output");
+        assertEquals(0, shown.path("values").size(), "another tool's saved value did not reach show_values: " + shown);
+        assertTrue(shown.path("arguments").path("database").isMissingNode(), shown.toString());
+        assertEquals("staging", outputs.get(1).path("output").path("database").asText(), "the tool that asked still gets it");
     }
 }

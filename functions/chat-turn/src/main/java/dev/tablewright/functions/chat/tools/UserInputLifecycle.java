@@ -9,9 +9,11 @@ import dev.tablewright.userinput.InputRequestService;
 import dev.tablewright.userinput.NewInputRequest;
 import dev.tablewright.userinput.UserInputGate;
 
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@link UserInputPort} over the user-input lifecycle of seed 003 ({@link InputRequestService}, DynamoDB in AWS):
@@ -29,8 +31,12 @@ public final class UserInputLifecycle implements UserInputPort {
     @Override
     public Readiness check(String ownerId, String conversationId, ToolDefinition tool, ObjectNode arguments, Map<String, String> submitted) {
         Map<String, String> values = new LinkedHashMap<>();
-        // the conversation's saved values and the user's (a new conversation still sees the user-scoped ones)
+        // the conversation's saved values and the user's (a new conversation still sees the user-scoped ones) ...
         values.putAll(service.knownValues(ownerId, conversationId).asSessionValues());
+        // ... but only those of fields this tool asks for: another tool's saved secret never reaches it
+        if (!values.isEmpty()) {
+            values.keySet().retainAll(declaredFields(ownerId, conversationId, tool));
+        }
         values.putAll(submitted);
         return switch (UserInputGate.INSTANCE.decide(tool, arguments, values)) {
             case UserInputGate.Proceed proceed -> new Readiness(proceed.arguments(), values, Optional.empty());
@@ -53,6 +59,30 @@ public final class UserInputLifecycle implements UserInputPort {
     public Optional<Answer> answer(String ownerId, String conversationId, String toolCallId) {
         return find(ownerId, conversationId, toolCallId).map(r -> new Answer(r.toolCallId(),
                 r.statusAt(service.now()).wireName(), r.values()));
+    }
+
+    /**
+     * The fields the tool takes from the user: those its definition declares, and those its own function asked for in
+     * this conversation (a database tool learns only in its function that it needs {@code database}).
+     */
+    private Set<String> declaredFields(String ownerId, String conversationId, ToolDefinition tool) {
+        Set<String> names = new HashSet<>();
+        if (dev.tablewright.tools.DataSourceSelection.worksOnADataSource(tool.name())) {
+            names.add(dev.tablewright.tools.DataSourceSelection.FIELD);
+        }
+        if (tool.requiresUserInput() != null) {
+            tool.requiresUserInput().fields().forEach(f -> names.add(f.name()));
+        }
+        try {
+            for (InputRequest r : service.list(ownerId, conversationId, Optional.empty())) {
+                if (tool.name().equals(r.toolName())) {
+                    r.fields().forEach(f -> names.add(f.name()));
+                }
+            }
+        } catch (InputRequestNotFoundException e) {
+            // no request in this conversation yet
+        }
+        return names;
     }
 
     private Optional<InputRequest> find(String ownerId, String conversationId, String toolCallId) {
