@@ -3,7 +3,6 @@ package dev.tablewright.infra.chat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.infra.template.SamTemplate;
 import dev.tablewright.json.Json;
-import org.junit.jupiter.api.Assumptions;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,8 +14,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The AI SDK's own stream reader ({@code ai} from npm, in infra/node-client) run on a chat turn's body: the honest
- * check that a useChat client reads our stream. Skips the calling test (with the reason) when node or npm is not
- * installed, or when {@code npm ci} cannot fetch the package.
+ * check that a useChat client reads our stream, and the message shapes {@code ai} 5.x to 7.x send back. Fails the
+ * calling test (with the reason) when node or npm is not installed, or when {@code npm ci} cannot fetch the packages.
  */
 final class AiSdkClient {
 
@@ -53,9 +52,28 @@ final class AiSdkClient {
         }
     }
 
+    /**
+     * The message shapes each installed {@code ai} version makes and accepts itself ({@code message-shapes.mjs}):
+     * {@code {"versions": [{"package", "version", "accepted": [{"shape", "messages"}], "rejected": [...]}]}}.
+     */
+    static JsonNode messageShapes() throws Exception {
+        ensureInstalled();
+        Result r = run(directory(), 120, List.of("node", "message-shapes.mjs"));
+        if (r.exit != 0) {
+            throw new AssertionError("message-shapes.mjs failed (exit " + r.exit + "):\n" + r.stderr);
+        }
+        return Json.parse(r.stdout);
+    }
+
+    /**
+     * Node and the pinned {@code ai} packages ({@code npm ci}). Missing Node or an unreachable registry fails the
+     * calling test with the reason: the check that real AI SDK clients work must not pass by not running (CI has Node).
+     */
     private static synchronized void ensureInstalled() throws Exception {
         if (installed != null) {
-            Assumptions.assumeTrue(installed, "npm ci failed earlier: skipping the AI SDK client check");
+            if (!installed) {
+                throw new AssertionError("the AI SDK packages could not be installed earlier (see the first failure)");
+            }
             return;
         }
         installed = false;
@@ -64,14 +82,20 @@ final class AiSdkClient {
             try {
                 version = run(directory(), 30, List.of(tool, "--version"));
             } catch (IOException e) {
-                Assumptions.abort(tool + " is not installed: skipping the AI SDK client check (install Node.js 18+ to run it)");
-                return;
+                throw new AssertionError(tool + " is not installed: the AI SDK client checks need Node.js 20+ and npm", e);
             }
-            Assumptions.assumeTrue(version.exit == 0, tool + " --version failed: skipping the AI SDK client check");
+            if (version.exit != 0) {
+                throw new AssertionError(tool + " --version failed:\n" + version.stderr);
+            }
         }
-        if (!Files.isDirectory(directory().resolve("node_modules/ai"))) {
+        Path lock = directory().resolve("package-lock.json");
+        Path marker = directory().resolve("node_modules/.package-lock.json");
+        if (!Files.exists(marker) || Files.getLastModifiedTime(marker).compareTo(Files.getLastModifiedTime(lock)) < 0
+                || !Files.isDirectory(directory().resolve("node_modules/ai5"))) {
             Result ci = run(directory(), 300, List.of("npm", "ci", "--no-audit", "--no-fund"));
-            Assumptions.assumeTrue(ci.exit == 0, "npm ci failed in infra/node-client (no registry?): skipping the AI SDK client check\n" + ci.stderr);
+            if (ci.exit != 0) {
+                throw new AssertionError("npm ci failed in infra/node-client (is the npm registry reachable?):\n" + ci.stderr);
+            }
         }
         installed = true;
     }

@@ -21,8 +21,9 @@ public final class ChatRequestParser {
     public static final int MAX_CLIENT_TOOLS = 32;
 
     private static final Set<String> ROLES = Set.of("system", "user", "assistant");
-    private static final Set<String> TOOL_STATES = Set.of(
-            "input-streaming", "input-available", "output-available", "output-error", "output-denied");
+    /** Every tool part state of the AI SDK's UI messages, 5.x to 7.x (the approval states came with 6.x). */
+    private static final Set<String> TOOL_STATES = Set.of("input-streaming", "input-available", "approval-requested",
+            "approval-responded", "output-available", "output-error", "output-denied");
     private static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9_-]{1,64}");
 
     public ChatRequest parse(String body) throws BadChatRequest {
@@ -135,17 +136,16 @@ public final class ChatRequestParser {
         }
         String state = optionalText(node, "state", path + ".state");
         if (state == null || !TOOL_STATES.contains(state)) {
-            throw new BadChatRequest(path + ".state",
-                    "a tool part's state must be one of input-streaming, input-available, output-available, output-error, output-denied");
+            throw new BadChatRequest(path + ".state", "a tool part's state must be one of " + String.join(", ", TOOL_STATES.stream().sorted().toList()));
         }
+        // As the AI SDK keeps them: input may be absent (still streaming, or the model's arguments did not parse: then
+        // the text it sent is in rawInput, and the part is output-error), and output may be absent where it is unknown.
         JsonNode input = node.get("input");
-        if (!state.equals("input-streaming") && (input == null || input.isMissingNode())) {
-            throw new BadChatRequest(path + ".input", "a tool part in state " + state + " needs its input");
+        if (input == null || input.isNull()) {
+            JsonNode raw = node.get("rawInput");
+            input = raw == null || raw.isNull() ? null : raw;
         }
         JsonNode output = node.get("output");
-        if (state.equals("output-available") && output == null) {
-            throw new BadChatRequest(path + ".output", "a tool part in state output-available needs its output");
-        }
         String errorText = optionalText(node, "errorText", path + ".errorText");
         if (state.equals("output-error") && errorText == null) {
             throw new BadChatRequest(path + ".errorText", "a tool part in state output-error needs its errorText");

@@ -87,7 +87,11 @@ class UiMessageConverterTest {
         assertField("messages[0].parts[0].type", "{\"messages\":[{\"role\":\"user\",\"parts\":[{\"text\":\"x\"}]}]}");
         assertField("messages[0].parts[0].toolCallId", "{\"messages\":[{\"role\":\"assistant\",\"parts\":[{\"type\":\"tool-x\",\"state\":\"input-available\",\"input\":{}}]}]}");
         assertField("messages[0].parts[0].state", "{\"messages\":[{\"role\":\"assistant\",\"parts\":[{\"type\":\"tool-x\",\"toolCallId\":\"c\",\"state\":\"done\",\"input\":{}}]}]}");
-        assertField("messages[0].parts[0].output", "{\"messages\":[{\"role\":\"assistant\",\"parts\":[{\"type\":\"tool-x\",\"toolCallId\":\"c\",\"state\":\"output-available\",\"input\":{}}]}]}");
+        assertField("id", "{\"id\":\"a/b\",\"messages\":[{\"role\":\"user\",\"parts\":[]}]}");
+        assertField("id", "{\"id\":5,\"messages\":[{\"role\":\"user\",\"parts\":[]}]}");
+        assertField("message", "{\"id\":\"c1\",\"message\":{\"role\":\"user\",\"parts\":[]},\"messages\":[{\"role\":\"user\",\"parts\":[]}]}");
+        assertField("id", "{\"message\":{\"role\":\"user\",\"parts\":[]}}");
+        assertField("message.role", "{\"id\":\"c1\",\"message\":{\"role\":\"robot\",\"parts\":[]}}");
         assertField("messages[0].parts[0].errorText", "{\"messages\":[{\"role\":\"assistant\",\"parts\":[{\"type\":\"tool-x\",\"toolCallId\":\"c\",\"state\":\"output-error\",\"input\":{}}]}]}");
         assertField("messages[0].parts[0].toolName", "{\"messages\":[{\"role\":\"assistant\",\"parts\":[{\"type\":\"dynamic-tool\",\"toolCallId\":\"c\",\"state\":\"input-available\",\"input\":{}}]}]}");
         assertField("context.state", "{\"messages\":[{\"role\":\"user\",\"parts\":[]}],\"context\":{\"state\":\"x\"}}");
