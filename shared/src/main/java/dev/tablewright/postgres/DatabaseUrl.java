@@ -70,6 +70,23 @@ public record DatabaseUrl(String jdbcUrl, String user, String password) {
         return new DatabaseUrl("jdbc:postgresql://" + host + ":" + port + "/" + database, user, password);
     }
 
+    /**
+     * One JDBC URL carrying the user and password as parameters (what {@link #parse} reads back whole): for handing
+     * the database on through a single variable, e.g. {@code DATABASE_URL}. Never log it.
+     */
+    public String jdbcUrlWithCredentials() {
+        StringBuilder url = new StringBuilder(jdbcUrl);
+        char separator = jdbcUrl.contains("?") ? '&' : '?';
+        if (user != null && !jdbcUrl.matches("(?i).*[?&]user=.*")) {
+            url.append(separator).append("user=").append(java.net.URLEncoder.encode(user, StandardCharsets.UTF_8));
+            separator = '&';
+        }
+        if (password != null && !jdbcUrl.matches("(?i).*[?&]password=.*")) {
+            url.append(separator).append("password=").append(java.net.URLEncoder.encode(password, StandardCharsets.UTF_8));
+        }
+        return url.toString();
+    }
+
     /** The same server, another database. */
     public DatabaseUrl withDatabase(String database) {
         Matcher m = JDBC.matcher(jdbcUrl);

@@ -54,6 +54,7 @@ public final class LocalGateway implements AutoCloseable {
     }
 
     private final HttpServer server;
+    private final RequestLineGuard front;
     private final DevIssuer issuer;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
     private final List<CompiledRoute> routes = new ArrayList<>();
@@ -65,12 +66,14 @@ public final class LocalGateway implements AutoCloseable {
 
     /** Binds the port (0: any free one) and creates the development issuer for it; {@link #start} serves. */
     public LocalGateway(int port) throws IOException {
-        this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 64);
-        this.issuer = DevIssuer.forPort(server.getAddress().getPort());
+        // the JDK server listens on a private port; the requested one is served by the guard in front of it
+        this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 64);
+        this.front = new RequestLineGuard(port, server.getAddress().getPort());
+        this.issuer = DevIssuer.forPort(front.port());
     }
 
     public int port() {
-        return server.getAddress().getPort();
+        return front.port();
     }
 
     /** Base URL, e.g. {@code http://localhost:3000}. */
@@ -116,6 +119,7 @@ public final class LocalGateway implements AutoCloseable {
         server.createContext("/", this::handle);
         server.setExecutor(executor);
         server.start();
+        front.start();
         started = true;
         return this;
     }
@@ -126,6 +130,7 @@ public final class LocalGateway implements AutoCloseable {
 
     @Override
     public void close() {
+        front.close();
         if (started) {
             server.stop(0);
         } else {

@@ -39,19 +39,40 @@ public final class LocalModel implements AutoCloseable {
         if (key != null || baseUrl != null) {
             return new LocalModel(new ModelSettings(baseUrl != null ? baseUrl : ModelSettings.DEFAULT_BASE_URL,
                     env.getOrDefault("OPENAI_MODEL", ModelSettings.DEFAULT_MODEL), key != null ? key : "not-needed",
-                    Duration.ofSeconds(60)), null, 0);
+                    idleTimeout(env, Duration.ofSeconds(60))), null, 0);
         }
-        return scripted(exampleConversation());
+        return scripted(exampleConversation(), env);
+    }
+
+    /** {@code MODEL_IDLE_TIMEOUT_SECONDS}, as the chat function reads it; else {@code fallback}. */
+    static Duration idleTimeout(Map<String, String> env, Duration fallback) {
+        String value = blankToNull(env.get("MODEL_IDLE_TIMEOUT_SECONDS"));
+        if (value == null) {
+            return fallback;
+        }
+        try {
+            long seconds = Long.parseLong(value.strip());
+            if (seconds > 0) {
+                return Duration.ofSeconds(seconds);
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new IllegalArgumentException("MODEL_IDLE_TIMEOUT_SECONDS must be a positive whole number of seconds");
     }
 
     /** The scripted model replaying {@code script} (each replay is one chat turn's model calls). */
     public static LocalModel scripted(ModelScript script) throws IOException {
+        return scripted(script, Map.of());
+    }
+
+    public static LocalModel scripted(ModelScript script, Map<String, String> env) throws IOException {
         ScriptedModelServer server = ScriptedModelServer.start();
         for (int i = 0; i < REPLAYS; i++) {
             server.enqueue(script);
         }
         return new LocalModel(new ModelSettings(server.baseUrl(), "scripted-example", "scripted-model-needs-no-key",
-                Duration.ofSeconds(30)), server, script.turns().size());
+                idleTimeout(env, Duration.ofSeconds(30))), server, script.turns().size());
     }
 
     public static ModelScript exampleConversation() throws IOException {

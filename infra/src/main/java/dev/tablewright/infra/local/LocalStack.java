@@ -94,7 +94,7 @@ public final class LocalStack implements AutoCloseable {
         out.println("Connecting PostgreSQL and loading the sample database ...");
         database = own(LocalDatabase.resolve(settings.environment().get("DATABASE_URL")));
 
-        model = own(settings.script() != null ? LocalModel.scripted(settings.script()) : LocalModel.resolve(settings.environment()));
+        model = own(settings.script() != null ? LocalModel.scripted(settings.script(), settings.environment()) : LocalModel.resolve(settings.environment()));
 
         // The functions read their configuration through Env: set it before any of them is created.
         Map<String, String> env = new LinkedHashMap<>();
@@ -111,7 +111,7 @@ public final class LocalStack implements AutoCloseable {
         env.putAll(tables.environment());
         env.put("DYNAMODB_ENDPOINT", dynamo.endpoint().toString());
         env.put("AWS_REGION", "us-east-1");
-        env.put("DATABASE_URL", database.url().jdbcUrl());
+        env.put("DATABASE_URL", database.url().jdbcUrlWithCredentials()); // a postgres://user:pass@ URL keeps its user
         env.putAll(gateway.authEnvironment());
         env.put("OPENAI_BASE_URL", model.settings().baseUrl());
         env.put("OPENAI_MODEL", model.settings().model());
@@ -138,7 +138,7 @@ public final class LocalStack implements AutoCloseable {
                 functions.remove(f.logicalId());
             }
         }
-        gateway.corsOrigins(Set.of("*")).start(template, functions);
+        gateway.corsOrigins(corsOrigins(settings.environment(), template)).start(template, functions);
         out.println(banner());
     }
 
@@ -235,6 +235,23 @@ public final class LocalStack implements AutoCloseable {
         b.append("Chat from a terminal:  infra/bin/chat            (Ctrl-C here stops everything)\n");
         b.append("=================================================================\n");
         return b.toString();
+    }
+
+    /**
+     * The origins a browser may call from: {@code CORS_ALLOWED_ORIGINS} (comma-separated), else the template's
+     * {@code CorsAllowedOrigins} default, as a deployed stack would have them.
+     */
+    static Set<String> corsOrigins(Map<String, String> environment, SamTemplate template) {
+        String configured = environment.get("CORS_ALLOWED_ORIGINS");
+        String origins = configured != null && !configured.isBlank() ? configured
+                : template.parameterDefaults().getOrDefault("CorsAllowedOrigins", "*");
+        Set<String> out = new java.util.LinkedHashSet<>();
+        for (String origin : origins.split(",")) {
+            if (!origin.isBlank()) {
+                out.add(origin.strip());
+            }
+        }
+        return out.isEmpty() ? Set.of("*") : out;
     }
 
     /** The body of the banner's curl line: a useChat request on the tables page. */
