@@ -144,10 +144,34 @@ public final class HttpRequest {
         }
     }
 
-    private static final ObjectReader STRICT = Json.MAPPER.reader()
+    /**
+     * Bodies are read as typed: unknown fields, and any value of the wrong JSON type, are refused rather than coerced
+     * ({@code "1"} is not a version, {@code 2.9} is not a whole number, {@code 5} is not a name).
+     */
+    private static final ObjectReader STRICT = strictMapper().reader()
             .with(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .with(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .with(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS);
+            .with(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+            .without(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
+
+    private static com.fasterxml.jackson.databind.ObjectMapper strictMapper() {
+        com.fasterxml.jackson.databind.ObjectMapper mapper = Json.MAPPER.copy();
+        for (com.fasterxml.jackson.databind.type.LogicalType scalar : new com.fasterxml.jackson.databind.type.LogicalType[]{
+                com.fasterxml.jackson.databind.type.LogicalType.Integer, com.fasterxml.jackson.databind.type.LogicalType.Float,
+                com.fasterxml.jackson.databind.type.LogicalType.Boolean, com.fasterxml.jackson.databind.type.LogicalType.Textual}) {
+            var config = mapper.coercionConfigFor(scalar);
+            for (com.fasterxml.jackson.databind.cfg.CoercionInputShape shape : new com.fasterxml.jackson.databind.cfg.CoercionInputShape[]{
+                    com.fasterxml.jackson.databind.cfg.CoercionInputShape.String, com.fasterxml.jackson.databind.cfg.CoercionInputShape.Integer,
+                    com.fasterxml.jackson.databind.cfg.CoercionInputShape.Float, com.fasterxml.jackson.databind.cfg.CoercionInputShape.Boolean}) {
+                config.setCoercion(shape, com.fasterxml.jackson.databind.cfg.CoercionAction.Fail);
+            }
+        }
+        // a whole number is still a number
+        mapper.coercionConfigFor(com.fasterxml.jackson.databind.type.LogicalType.Float)
+                .setCoercion(com.fasterxml.jackson.databind.cfg.CoercionInputShape.Integer, com.fasterxml.jackson.databind.cfg.CoercionAction.TryConvert);
+        mapper.configure(com.fasterxml.jackson.databind.MapperFeature.ALLOW_COERCION_OF_SCALARS, false);
+        return mapper;
+    }
 
     private HttpApiException tooLarge() {
         return HttpApiException.badRequest("body_too_large", "the body is larger than " + maxBodyBytes + " bytes");

@@ -1,5 +1,7 @@
 package dev.tablewright.userinput;
 
+import dev.tablewright.json.Json;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.tool.FieldType;
 import dev.tablewright.tool.InputField;
@@ -149,7 +151,8 @@ public final class InputFieldValidator {
             if (isAbsent(v)) {
                 continue;
             }
-            Check c = check(f, v);
+            // what the user submits is typed JSON: a number field takes a number, not text that looks like one
+            Check c = f.type() == FieldType.NUMBER && !v.isNumber() ? problem("expected a number, got " + Json.kind(v)) : check(f, v);
             if (c.problem() != null) {
                 problems.put(f.name(), c.problem());
             } else {
@@ -177,6 +180,10 @@ public final class InputFieldValidator {
     public record Check(String value, String problem) {
     }
 
+    /**
+     * One value on its own, leniently typed (saved values are stored as text and a model may quote a number):
+     * submitted values are checked strictly by {@link #validate}.
+     */
     public static Check check(InputField f, JsonNode v) {
         return switch (f.type() == null ? FieldType.TEXT : f.type()) {
             case TEXT, SECRET -> {

@@ -44,10 +44,18 @@ class InputFieldValidatorTest {
     @Test
     void acceptsAndNormalisesGoodValues() {
         var r = InputFieldValidator.validate(FORM, json("""
-                {"realm_id": "9130346988354456", "port": "22", "database": "staging", "use_ssh": true, "ssh_key": "k", "since": "2025-02-28"}"""));
+                {"realm_id": "9130346988354456", "port": 22, "database": "staging", "use_ssh": true, "ssh_key": "k", "since": "2025-02-28"}"""));
         assertTrue(r.valid(), r.errors().toString());
         assertEquals(Map.of("realm_id", "9130346988354456", "port", "22", "database", "staging", "use_ssh", "true",
                 "ssh_key", "k", "since", "2025-02-28"), r.values());
+    }
+
+    @Test
+    void aNumberFieldTakesAJsonNumberNotTextThatLooksLikeOne() {
+        var r = InputFieldValidator.validate(FORM, json("{\"realm_id\": \"9130346988354456\", \"port\": \"22\", \"database\": \"staging\", "
+                + "\"use_ssh\": false, \"since\": \"2025-02-28\"}"));
+        assertEquals(List.of("values.port"), fields(r.errors()));
+        assertTrue(r.errors().getFirst().message().contains("expected a number"), r.errors().toString());
     }
 
     @Test

@@ -239,6 +239,44 @@ abstract class ConfigApiSuite {
     // ---- bad input ----
 
     @Test
+    void valuesOfTheWrongTypeAreRefusedNotCoercedAndEveryBadFieldIsNamed() {
+        String id = config(alice, "Typed");
+        String valid = Json.write(api.call(alice, "GET", "/configs/" + id).body().get("config"));
+        record Case(String method, String path, String body, String field) {
+        }
+        List<Case> cases = List.of(
+                new Case("PUT", "/configs/" + id, "{\"baseVersion\": \"1\", \"config\": " + valid + "}", "baseVersion"),
+                new Case("PUT", "/configs/" + id, "{\"baseVersion\": 1.9, \"config\": " + valid + "}", "baseVersion"),
+                new Case("POST", "/configs/" + id + "/versions/1/restore", "{\"baseVersion\": \"1\"}", "baseVersion"),
+                new Case("POST", "/configs/" + id + "/versions/1/restore", "{\"baseVersion\": 1.5}", "baseVersion"),
+                new Case("POST", "/configs", "{\"config\": " + valid.replaceFirst("\"name\":\"[^\"]*\"", "\"name\":5") + "}", "config.name"));
+        for (Case c : cases) {
+            Answer a = api.call(alice, c.method(), c.path(), c.body());
+            assertEquals(400, a.status(), c + " → " + a);
+            assertTrue(a.body().at("/error/fields").toString().contains("\"" + c.field() + "\""), c + " names " + c.field() + " → " + a);
+        }
+        assertEquals(1, api.call(alice, "GET", "/configs/" + id).body().get("version").asLong(), "nothing was written");
+
+        // six bad fields in one create body: all six are named
+        Answer six = api.call(alice, "POST", "/configs", """
+                {"config": {"name": 5, "description": 7, "data_source": [{"schema": 1, "source": true,
+                  "select": {"columns": [{"name": 3}]}}], "visual_settings": {"page_size": "ten"}}}""");
+        assertEquals(400, six.status(), six.toString());
+        List<String> named = new java.util.ArrayList<>();
+        six.body().at("/error/fields").forEach(f -> named.add(f.path("field").asText()));
+        assertEquals(6, named.size(), named.toString());
+        assertTrue(named.containsAll(List.of("config.name", "config.description", "config.data_source[0].schema",
+                "config.data_source[0].source", "config.data_source[0].select.columns[0].name", "config.visual_settings.page_size")), named.toString());
+
+        // a config that breaks the wire format's invariants is not stored: a selected column without its settings
+        String broken = valid.replaceFirst("\"id\":\\{[^}]*\\},?", "");
+        Answer put = api.call(alice, "PUT", "/configs/" + id, "{\"baseVersion\": 1, \"config\": " + broken + "}");
+        assertEquals(400, put.status(), broken + " → " + put);
+        assertTrue(put.body().at("/error/fields").toString().contains("no entry in visual_settings"), put.toString());
+        assertEquals(1, api.call(alice, "GET", "/configs/" + id).body().get("version").asLong(), "nothing was written");
+    }
+
+    @Test
     void badInputIsA400NamingTheProblemNeverA5xx() {
         String id = config(alice, "Target");
         String big = "{\"config\": {\"name\": \"Big\", \"blob\": \"" + "x".repeat(320_000) + "\"}}";

@@ -172,6 +172,20 @@ class LocalStackEndToEndTest {
     }
 
     @Test
+    void aConfigOverATableThatDoesNotExistIsNotSaved() throws Exception {
+        String token = stack.issuer().mint(DevIssuer.DEV_USER);
+        HttpResponse<String> r = call("POST", "/configs", token, """
+                {"config": {"name": "Ghost %d", "data_source": [{"schema": "sales", "source": "ghost_orders",
+                  "select": {"columns": [{"name": "id"}]}}],
+                  "visual_settings": {"columns": {"id": {"header": "ID", "type": "number"}}}}}""".formatted(System.nanoTime()));
+        assertEquals(400, r.statusCode(), r.body());
+        assertTrue(r.body().contains("config.data_source[0]"), r.body());
+        assertTrue(r.body().contains("ghost_orders"), r.body());
+        HttpResponse<String> list = call("GET", "/configs?limit=100", token, null);
+        assertFalse(list.body().contains("ghost_orders"), "nothing was stored: " + list.body());
+    }
+
+    @Test
     void anotherUsersTokenFindsNothingOfTheOwners() throws Exception {
         String owner = stack.issuer().mint(DevIssuer.DEV_USER);
         String intruder = stack.issuer().mint("intruder");

@@ -457,6 +457,17 @@ abstract class UserInputApiSuite {
         answers.add(api.call(ALICE, "POST", base, databaseForm("call_s").replace("\"saveForSession\": true", "\"saveForSession\": \"yes\"")));
         answers.add(api.send(api.request("GET", base).caller(ALICE).query("status", "nonsense")));
 
+        // values of the wrong JSON type are refused, not coerced: a number field's "5", a min given as text
+        var quotedNumber = submit(ALICE, c1, "call_1", """
+                {"database": "staging", "account_id": "123456", "api_key": "k", "row_limit": "5"}""");
+        assertEquals("values.row_limit", quotedNumber.body().at("/error/fields/0/field").asText(), quotedNumber.toString());
+        answers.add(quotedNumber);
+        var quotedMin = api.call(ALICE, "POST", base, """
+                {"toolName": "typed_tool", "toolCallId": "call_q", "reason": "r",
+                 "fields": [{"name": "n", "type": "number", "min": "1"}]}""");
+        assertTrue(quotedMin.body().toString().contains("fields[0].min"), quotedMin.toString());
+        answers.add(quotedMin);
+
         // a pathological pattern against a long value is cut off by the step budget, not left to hang
         var slow = api.call(ALICE, "POST", base, """
                 {"toolName": "slow_tool", "toolCallId": "call_slow", "reason": "r",

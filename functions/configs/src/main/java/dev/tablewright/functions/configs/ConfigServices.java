@@ -5,6 +5,7 @@ import dev.tablewright.dynamodb.DynamoConfigStore;
 import dev.tablewright.dynamodb.DynamoDbClients;
 import dev.tablewright.dynamodb.DynamoPreviewStore;
 import dev.tablewright.preview.PreviewDecisions;
+import dev.tablewright.postgres.GroundingCatalogs;
 import dev.tablewright.preview.PreviewStore;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -15,19 +16,26 @@ import java.time.Clock;
  * no-arg constructor) from the environment: one DynamoDB client, the two stores, the clock. Tests and the local
  * stack pass their own through each handler's {@code (ConfigServices)} constructor.
  */
-public record ConfigServices(ConfigStore configs, PreviewStore previews, PreviewDecisions decisions, Clock clock) {
+public record ConfigServices(ConfigStore configs, PreviewStore previews, PreviewDecisions decisions, Clock clock,
+                             GroundingCatalogs grounding) {
 
-    /** {@code DYNAMODB_ENDPOINT}, {@code CONFIGS_TABLE}, {@code PREVIEWS_TABLE} from the environment. */
+    /**
+     * {@code DYNAMODB_ENDPOINT}, {@code CONFIGS_TABLE}, {@code PREVIEWS_TABLE} from the environment; configs are
+     * grounded against the database when one is configured ({@link GroundingCatalogs}).
+     */
     public static ConfigServices fromEnvironment() {
         DynamoDbClient dynamo = DynamoDbClients.fromEnvironment();
-        return of(DynamoConfigStore.fromEnvironment(dynamo), DynamoPreviewStore.fromEnvironment(dynamo), Clock.systemUTC());
+        return of(DynamoConfigStore.fromEnvironment(dynamo), DynamoPreviewStore.fromEnvironment(dynamo), Clock.systemUTC(),
+                GroundingCatalogs.configured());
     }
 
+    /** Ungrounded: configs are checked against the wire format's invariants only. */
     public static ConfigServices of(DynamoDbClient dynamo, String configsTable, String previewsTable, Clock clock) {
-        return of(new DynamoConfigStore(dynamo, configsTable, previewsTable), new DynamoPreviewStore(dynamo, previewsTable), clock);
+        return of(new DynamoConfigStore(dynamo, configsTable, previewsTable), new DynamoPreviewStore(dynamo, previewsTable), clock,
+                GroundingCatalogs.NONE);
     }
 
-    private static ConfigServices of(ConfigStore configs, PreviewStore previews, Clock clock) {
-        return new ConfigServices(configs, previews, new PreviewDecisions(previews, configs), clock);
+    private static ConfigServices of(ConfigStore configs, PreviewStore previews, Clock clock, GroundingCatalogs grounding) {
+        return new ConfigServices(configs, previews, new PreviewDecisions(previews, configs), clock, grounding);
     }
 }

@@ -8,9 +8,6 @@ import dev.tablewright.lambda.HttpResponse;
 /** {@code POST /configs} {@code {"config": {...}}}: saves a new config as version 1 (201). */
 public final class CreateConfigFunction extends ConfigApiFunction {
 
-    record Body(TableConfig config) {
-    }
-
     public CreateConfigFunction() {
         super(ConfigServices.fromEnvironment());
     }
@@ -21,10 +18,7 @@ public final class CreateConfigFunction extends ConfigApiFunction {
 
     @Override
     protected HttpResponse serve(HttpRequest request, String ownerId) {
-        Body body = request.body(Body.class);
-        if (body.config() == null) {
-            throw HttpApiException.invalid("config", "config is required");
-        }
+        ConfigBody body = ConfigBody.read(request.bodyTree(), false, services.grounding().forDataSource(null));
         return HttpResponse.created(ApiViews.config(services.configs().create(ownerId, body.config(), services.clock().instant())));
     }
 }

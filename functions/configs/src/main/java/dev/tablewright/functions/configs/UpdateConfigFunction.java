@@ -11,9 +11,6 @@ import dev.tablewright.lambda.HttpResponse;
  */
 public final class UpdateConfigFunction extends ConfigApiFunction {
 
-    record Body(Long baseVersion, TableConfig config) {
-    }
-
     public UpdateConfigFunction() {
         super(ConfigServices.fromEnvironment());
     }
@@ -25,12 +22,8 @@ public final class UpdateConfigFunction extends ConfigApiFunction {
     @Override
     protected HttpResponse serve(HttpRequest request, String ownerId) {
         String configId = request.pathId("configId");
-        Body body = request.body(Body.class);
-        long base = baseVersion(body.baseVersion());
-        if (body.config() == null) {
-            throw HttpApiException.invalid("config", "config is required");
-        }
-        return HttpResponse.ok(ApiViews.config(services.configs().update(ownerId, configId, base, body.config(),
+        ConfigBody body = ConfigBody.read(request.bodyTree(), true, services.grounding().forDataSource(null));
+        return HttpResponse.ok(ApiViews.config(services.configs().update(ownerId, configId, body.baseVersion(), body.config(),
                 services.clock().instant())));
     }
 }
