@@ -70,6 +70,11 @@ public final class PreviewTableConfigTool implements Tool {
     @FunctionalInterface
     public interface BaseConfigs {
         Optional<TableConfig> current(String ownerId, String configId);
+
+        /** The id of the owner's saved config with this name (names are unique per owner); empty when none or unknown. */
+        default Optional<String> idNamed(String ownerId, String name) {
+            return Optional.empty();
+        }
     }
 
     private final Databases databases;
@@ -147,6 +152,15 @@ public final class PreviewTableConfigTool implements Tool {
         // The config it changes (update) or none (create).
         TableConfig base = null;
         String configId = config.id() == null || config.id().isBlank() ? null : config.id();
+        if (baseConfigs != null && config.name() != null) {
+            // a name another saved config holds would only fail at accept: say so now, while the model can fix it
+            Optional<String> holder = baseConfigs.idNamed(invocation.userId(), config.name());
+            if (holder.isPresent() && !holder.get().equals(configId)) {
+                return invalid(List.of(new ValidationError("name", "a saved config is already named '" + shorten(config.name())
+                        + "' (" + shorten(holder.get()) + "): pick another name, or set id to " + shorten(holder.get())
+                        + " to change that config")), warnings, null);
+            }
+        }
         Long baseVersion = null;
         if (configId != null) {
             if (baseConfigs != null) {

@@ -228,6 +228,28 @@ class ConversationTurnsTest {
         assertEquals(accepted.group(1), stored.path("workingDraft").path("configId").asText());
     }
 
+    @Test
+    void aPreviewUnderANameAnotherSavedConfigHoldsIsRefusedAtPreviewTime() throws Exception {
+        String token = stack.issuer().mint(DevIssuer.DEV_USER);
+        String name = "Taken " + System.nanoTime();
+        HttpResponse<String> saved = api("POST", "/configs", token, """
+                {"config": {"name": "%s", "data_source": [{"schema": "inventory", "source": "stock_levels",
+                  "select": {"columns": [{"name": "item_id"}]}}], "visual_settings": {"columns": {"item_id": {"type": "number"}}}}}"""
+                .formatted(name));
+        assertEquals(201, saved.statusCode(), saved.body());
+        stack.model().scriptedServer().enqueue(ModelScript.builder()
+                .turn(t -> t.toolCall("call_cols", "apply_column_change", CREATE_COLUMNS.replace("\"Stock %d\"", Json.write(name))))
+                .turn(t -> t.toolCall("call_prev", "preview_table_config", "{\"description\": \"Stock levels\"}"))
+                .say("That name is taken.")
+                .build());
+        List<JsonNode> parts = turn(token, "conv-taken-" + System.nanoTime(), "u1", "Stock levels please");
+        JsonNode previewed = parts.stream().filter(p -> p.path("type").asText().equals("tool-output-available")
+                && p.path("toolCallId").asText().equals("call_prev")).findFirst().orElseThrow();
+        assertFalse(previewed.path("output").path("valid").asBoolean(true), previewed.toString());
+        assertEquals("name", previewed.path("output").path("errors").path(0).path("field").asText(), previewed.toString());
+        assertTrue(parts.stream().noneMatch(p -> p.path("type").asText().equals("data-table-config-preview")), "no preview card");
+    }
+
     static JsonNode find(JsonNode message, String type) {
         for (JsonNode p : message.path("parts")) {
             if (p.path("type").asText().equals(type)) {

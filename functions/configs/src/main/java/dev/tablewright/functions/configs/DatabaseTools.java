@@ -33,8 +33,19 @@ final class DatabaseTools {
         String previewsTable = Env.get("PREVIEWS_TABLE", "PreviewsTable");
         DynamoConfigStore configs = new DynamoConfigStore(dynamo, Env.get("CONFIGS_TABLE", "ConfigsTable"), previewsTable);
         String rows = Env.get("PREVIEW_SAMPLE_ROWS");
+        PreviewTableConfigTool.BaseConfigs saved = new PreviewTableConfigTool.BaseConfigs() {
+            @Override
+            public java.util.Optional<dev.tablewright.config.TableConfig> current(String owner, String id) {
+                return configs.get(owner, id).map(StoredConfig::config);
+            }
+
+            @Override
+            public java.util.Optional<String> idNamed(String owner, String name) {
+                return configs.getByName(owner, name).map(StoredConfig::configId);
+            }
+        };
         return new PreviewTableConfigTool(PostgresDatabases.fromEnvironment(), new DynamoPreviewStore(dynamo, previewsTable),
-                (owner, id) -> configs.get(owner, id).map(StoredConfig::config), Clock.systemUTC(),
+                saved, Clock.systemUTC(),
                 rows == null ? PreviewTableConfigTool.DEFAULT_SAMPLE_ROWS : Integer.parseInt(rows.trim()),
                 PendingPreview.DEFAULT_TTL);
     }
