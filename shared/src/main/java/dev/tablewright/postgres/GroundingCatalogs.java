@@ -16,7 +16,7 @@ import java.util.Optional;
  * catalogue and callers run ungrounded, saying so. A configuration that cannot be read also leaves them ungrounded
  * (logged at init).
  */
-public final class GroundingCatalogs {
+public final class GroundingCatalogs implements dev.tablewright.schema.SchemaCatalogs {
 
     private static final StructuredLog LOG = StructuredLog.of(GroundingCatalogs.class);
     /** No database configured: nothing grounds. */
@@ -45,6 +45,7 @@ public final class GroundingCatalogs {
      * value), else of the first configured one; null when nothing grounds. A name that is not configured gets the
      * first one's too: the tool's own checks then report what does not exist there.
      */
+    @Override
     public SchemaCatalog forDataSource(String dataSource) {
         if (databases == null) {
             return null;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.operations.ColumnChange;
 import dev.tablewright.operations.ColumnSpec;
 import dev.tablewright.schema.SchemaCatalog;
+import dev.tablewright.schema.SchemaCatalogs;
 import dev.tablewright.tool.ToolDefinition;
 
 import java.util.List;
@@ -22,12 +23,17 @@ public final class ApplyColumnChangeTool extends ChangeTool<ColumnChange.Operati
             schema(), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
 
     public ApplyColumnChangeTool() {
-        this(null);
+        this((SchemaCatalog) null);
     }
 
     /** @param catalog live schema for grounding; null runs ungrounded (answers carry a warning) */
     public ApplyColumnChangeTool(SchemaCatalog catalog) {
-        super(ColumnChange.Operation.class, args -> ArgumentSchemas.readColumns(args, "columns", true), new ColumnChange(catalog)::apply);
+        this(SchemaCatalogs.of(catalog));
+    }
+
+    /** @param catalogs live schema per data source: names are grounded against the conversation's chosen one */
+    public ApplyColumnChangeTool(SchemaCatalogs catalogs) {
+        super(ColumnChange.Operation.class, args -> ArgumentSchemas.readColumns(args, "columns", true), catalog -> new ColumnChange(catalog)::apply, catalogs);
     }
 
     private static ObjectNode schema() {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.operations.FilterChange;
 import dev.tablewright.operations.FilterSpec;
 import dev.tablewright.schema.SchemaCatalog;
+import dev.tablewright.schema.SchemaCatalogs;
 import dev.tablewright.tool.ToolDefinition;
 
 import java.util.Set;
@@ -21,12 +22,17 @@ public final class ApplyFilterChangeTool extends ChangeTool<FilterChange.Operati
             schema(), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
 
     public ApplyFilterChangeTool() {
-        this(null);
+        this((SchemaCatalog) null);
     }
 
     /** @param catalog live schema for grounding; null runs ungrounded (answers carry a warning) */
     public ApplyFilterChangeTool(SchemaCatalog catalog) {
-        super(FilterChange.Operation.class, ArgumentSchemas::readFilter, new FilterChange(catalog)::apply);
+        this(SchemaCatalogs.of(catalog));
+    }
+
+    /** @param catalogs live schema per data source: names are grounded against the conversation's chosen one */
+    public ApplyFilterChangeTool(SchemaCatalogs catalogs) {
+        super(FilterChange.Operation.class, ArgumentSchemas::readFilter, catalog -> new FilterChange(catalog)::apply, catalogs);
     }
 
     private static ObjectNode schema() {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.operations.JoinChange;
 import dev.tablewright.operations.JoinSpec;
 import dev.tablewright.schema.SchemaCatalog;
+import dev.tablewright.schema.SchemaCatalogs;
 import dev.tablewright.tool.ToolDefinition;
 
 import java.util.Set;
@@ -21,12 +22,17 @@ public final class ApplyJoinChangeTool extends ChangeTool<JoinChange.Operation, 
             schema(), null, Set.of(), ToolDefinition.RunsOn.FUNCTION);
 
     public ApplyJoinChangeTool() {
-        this(null);
+        this((SchemaCatalog) null);
     }
 
     /** @param catalog live schema for grounding; null runs ungrounded (answers carry a warning) */
     public ApplyJoinChangeTool(SchemaCatalog catalog) {
-        super(JoinChange.Operation.class, ArgumentSchemas::readJoin, new JoinChange(catalog)::apply);
+        this(SchemaCatalogs.of(catalog));
+    }
+
+    /** @param catalogs live schema per data source: names are grounded against the conversation's chosen one */
+    public ApplyJoinChangeTool(SchemaCatalogs catalogs) {
+        super(JoinChange.Operation.class, ArgumentSchemas::readJoin, catalog -> new JoinChange(catalog)::apply, catalogs);
     }
 
     private static ObjectNode schema() {

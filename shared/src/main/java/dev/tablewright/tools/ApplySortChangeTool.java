@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.operations.SortChange;
 import dev.tablewright.operations.SortSpec;
 import dev.tablewright.schema.SchemaCatalog;
+import dev.tablewright.schema.SchemaCatalogs;
 import dev.tablewright.tool.ToolDefinition;
 
 import java.util.List;
@@ -20,12 +21,17 @@ public final class ApplySortChangeTool extends ChangeTool<SortChange.Operation, 
             schema(), null, Set.of(), ToolDefinition.RunsOn.FUNCTION);
 
     public ApplySortChangeTool() {
-        this(null);
+        this((SchemaCatalog) null);
     }
 
     /** @param catalog live schema for grounding; null runs ungrounded (answers carry a warning) */
     public ApplySortChangeTool(SchemaCatalog catalog) {
-        super(SortChange.Operation.class, ArgumentSchemas::readSort, new SortChange(catalog)::apply);
+        this(SchemaCatalogs.of(catalog));
+    }
+
+    /** @param catalogs live schema per data source: names are grounded against the conversation's chosen one */
+    public ApplySortChangeTool(SchemaCatalogs catalogs) {
+        super(SortChange.Operation.class, ArgumentSchemas::readSort, catalog -> new SortChange(catalog)::apply, catalogs);
     }
 
     private static ObjectNode schema() {

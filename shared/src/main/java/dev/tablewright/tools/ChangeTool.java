@@ -2,6 +2,8 @@ package dev.tablewright.tools;
 
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.operations.OperationResult;
+import dev.tablewright.schema.SchemaCatalog;
+import dev.tablewright.schema.SchemaCatalogs;
 import dev.tablewright.tool.ToolArguments;
 
 import java.util.function.Function;
@@ -19,22 +21,26 @@ abstract class ChangeTool<O extends Enum<O>, S> extends OperationTool {
 
     private final Class<O> operations;
     private final Function<ToolArguments, S> readSpec;
-    private final Change<O, S> change;
+    private final Function<SchemaCatalog, Change<O, S>> changeOn;
+    private final SchemaCatalogs catalogs;
 
-    ChangeTool(Class<O> operations, Function<ToolArguments, S> readSpec, Change<O, S> change) {
+    /** @param changeOn the change, grounded against a catalogue (null: ungrounded) */
+    ChangeTool(Class<O> operations, Function<ToolArguments, S> readSpec, Function<SchemaCatalog, Change<O, S>> changeOn,
+               SchemaCatalogs catalogs) {
         this.operations = operations;
         this.readSpec = readSpec;
-        this.change = change;
+        this.changeOn = changeOn;
+        this.catalogs = catalogs == null ? SchemaCatalogs.NONE : catalogs;
     }
 
     @Override
-    protected final OperationResult run(ToolArguments args) {
+    protected final OperationResult run(ToolArguments args, String dataSource) {
         TableConfig config = args.config("config");
         O operation = args.choice("operation", operations, true);
         S spec = readSpec.apply(args);
         if (!args.ok()) {
             return null;
         }
-        return change.apply(config, operation, spec);
+        return changeOn.apply(catalogs.forDataSource(dataSource)).apply(config, operation, spec);
     }
 }

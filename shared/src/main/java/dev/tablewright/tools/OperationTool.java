@@ -18,8 +18,21 @@ abstract class OperationTool implements Tool {
 
     private static final StructuredLog LOG = StructuredLog.of(OperationTool.class);
 
-    /** Reads the arguments and runs; returns null when the arguments had errors (they are in {@code args}). */
-    protected abstract OperationResult run(ToolArguments args);
+    /**
+     * Reads the arguments and runs; returns null when the arguments had errors (they are in {@code args}).
+     *
+     * @param dataSource the data source chosen for the conversation (its saved {@code database}), or null
+     */
+    protected abstract OperationResult run(ToolArguments args, String dataSource);
+
+    private static String dataSource(ToolInvocation invocation) {
+        String saved = invocation.sessionValues() == null ? null : invocation.sessionValues().get(DataSourceSelection.FIELD);
+        if (saved != null && !saved.isBlank()) {
+            return saved;
+        }
+        com.fasterxml.jackson.databind.JsonNode argument = invocation.arguments().get(DataSourceSelection.FIELD);
+        return argument != null && argument.isTextual() ? argument.textValue() : null;
+    }
 
     @Override
     public final ToolOutcome execute(ToolInvocation invocation) {
@@ -29,7 +42,7 @@ abstract class OperationTool implements Tool {
         }
         try {
             ToolArguments args = ToolArguments.of(invocation);
-            OperationResult result = run(args);
+            OperationResult result = run(args, dataSource(invocation));
             if (result == null || !args.ok()) {
                 result = OperationResult.invalid(args.errors(), List.of());
             }

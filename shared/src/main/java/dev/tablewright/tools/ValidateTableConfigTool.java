@@ -5,6 +5,7 @@ import dev.tablewright.config.TableConfig;
 import dev.tablewright.operations.ConfigGrounding;
 import dev.tablewright.operations.OperationResult;
 import dev.tablewright.schema.SchemaCatalog;
+import dev.tablewright.schema.SchemaCatalogs;
 import dev.tablewright.tool.ToolArguments;
 import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.validation.ValidateConfig;
@@ -29,15 +30,20 @@ public final class ValidateTableConfigTool extends OperationTool {
                     + "before preview_table_config on a config you edited by hand.",
             schema(), null, Set.of(), ToolDefinition.RunsOn.FUNCTION);
 
-    private final SchemaCatalog catalog;
+    private final SchemaCatalogs catalogs;
 
     public ValidateTableConfigTool() {
-        this(null);
+        this((SchemaCatalog) null);
     }
 
     /** @param catalog live schema to check names against; null checks structure only (with a warning) */
     public ValidateTableConfigTool(SchemaCatalog catalog) {
-        this.catalog = catalog;
+        this(SchemaCatalogs.of(catalog));
+    }
+
+    /** @param catalogs live schema per data source: names are checked against the conversation's chosen one */
+    public ValidateTableConfigTool(SchemaCatalogs catalogs) {
+        this.catalogs = catalogs == null ? SchemaCatalogs.NONE : catalogs;
     }
 
     private static ObjectNode schema() {
@@ -52,12 +58,12 @@ public final class ValidateTableConfigTool extends OperationTool {
     }
 
     @Override
-    protected OperationResult run(ToolArguments args) {
+    protected OperationResult run(ToolArguments args, String dataSource) {
         TableConfig config = args.config("config");
         if (!args.ok()) {
             return null;
         }
-        return validate(config, catalog);
+        return validate(config, catalogs.forDataSource(dataSource));
     }
 
     /** ValidateConfig, then grounding when the structure is sound. */

@@ -1,14 +1,16 @@
 package dev.tablewright.functions.tools;
 
 import dev.tablewright.lambda.ToolFunction;
+import dev.tablewright.postgres.GroundingCatalogs;
 import dev.tablewright.schema.SchemaCatalog;
 import dev.tablewright.tools.ApplyJoinChangeTool;
 
 /** Lambda handler of {@code apply_join_change} (template.yaml: ApplyJoinChangeFunction). */
 public final class ApplyJoinChangeFunction extends ToolFunction {
 
+    /** Grounded against the conversation's chosen data source, of those configured ({@link GroundingCatalogs}). */
     public ApplyJoinChangeFunction() {
-        this(GroundingCatalog.configured());
+        super(new ApplyJoinChangeTool(GroundingCatalogs.configured()));
     }
 
     /** @param catalog live schema for grounding names; null runs ungrounded */

@@ -1,14 +1,16 @@
 package dev.tablewright.functions.tools;
 
 import dev.tablewright.lambda.ToolFunction;
+import dev.tablewright.postgres.GroundingCatalogs;
 import dev.tablewright.schema.SchemaCatalog;
 import dev.tablewright.tools.ApplySortChangeTool;
 
 /** Lambda handler of {@code apply_sort_change} (template.yaml: ApplySortChangeFunction). */
 public final class ApplySortChangeFunction extends ToolFunction {
 
+    /** Grounded against the conversation's chosen data source, of those configured ({@link GroundingCatalogs}). */
     public ApplySortChangeFunction() {
-        this(GroundingCatalog.configured());
+        super(new ApplySortChangeTool(GroundingCatalogs.configured()));
     }
 
     /** @param catalog live schema for grounding names; null runs ungrounded */

@@ -1,14 +1,16 @@
 package dev.tablewright.functions.tools;
 
 import dev.tablewright.lambda.ToolFunction;
+import dev.tablewright.postgres.GroundingCatalogs;
 import dev.tablewright.schema.SchemaCatalog;
 import dev.tablewright.tools.ValidateTableConfigTool;
 
 /** Lambda handler of {@code validate_table_config} (template.yaml: ValidateTableConfigFunction). */
 public final class ValidateTableConfigFunction extends ToolFunction {
 
+    /** Grounded against the conversation's chosen data source, of those configured ({@link GroundingCatalogs}). */
     public ValidateTableConfigFunction() {
-        this(GroundingCatalog.configured());
+        super(new ValidateTableConfigTool(GroundingCatalogs.configured()));
     }
 
     /** @param catalog live schema for grounding names; null runs ungrounded */
