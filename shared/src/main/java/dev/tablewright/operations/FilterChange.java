@@ -1,5 +1,9 @@
 package dev.tablewright.operations;
 
+import dev.tablewright.config.SelectColumn;
+
+import dev.tablewright.config.ForeignTable;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.config.ColumnSettings;
 import dev.tablewright.config.Filter;
@@ -64,7 +68,14 @@ public final class FilterChange {
             return;
         }
         String key = f.column();
-        if (!d.isSelected(key)) {
+        String source = f.sourceTable() == null || f.sourceTable().isBlank() ? null : f.sourceTable();
+        if (source != null && !source.equals(d.baseTable())) {
+            // a joined table's column: its own result key, never the base table's column of the same name
+            key = joinedColumnKey(d, f, source, log, grounding);
+            if (key == null) {
+                return;
+            }
+        } else if (!d.isSelected(key)) {
             grounding.noteIfUngrounded(log);
             ColumnSpec hidden = new ColumnSpec(f.column(), f.sourceTable(), null, f.pgType(), null, true, null, null);
             key = ColumnChange.select(d, hidden, "filter.column", log, grounding, true);
@@ -90,6 +101,31 @@ public final class FilterChange {
         }
         d.filters.add(filter);
         log.applied("filter " + key + " " + op.wireName() + describeValue(filter) + " added");
+    }
+
+    /** The result key of {@code f.column()} from the join {@code source} (selected as hidden when it is not yet), or null. */
+    private static String joinedColumnKey(ConfigDraft d, FilterSpec f, String source, ChangeLog log, SchemaGrounding grounding) {
+        ForeignTable join = d.join(source);
+        java.util.List<ForeignTable> joins = join != null ? java.util.List.of(join) : d.joinsOfTable(source, null);
+        if (joins.isEmpty()) {
+            log.error("filter.source_table", "no join " + Identifiers.quote(source) + " in this config"
+                    + (d.joinReferences().isEmpty() ? ": add the join first (apply_join_change)" : "; joins: " + d.joinReferences()));
+            return null;
+        }
+        if (joins.size() > 1) {
+            log.error("filter.source_table", "table " + Identifiers.quote(source) + " is joined more than once; name the join's alias: "
+                    + joins.stream().map(ForeignTable::reference).toList());
+            return null;
+        }
+        String reference = joins.getFirst().reference();
+        for (SelectColumn c : d.columns) {
+            if (c != null && f.column().equals(c.name()) && reference.equals(c.table())) {
+                return c.resultKey();
+            }
+        }
+        grounding.noteIfUngrounded(log);
+        ColumnSpec hidden = new ColumnSpec(f.column(), reference, null, f.pgType(), null, true, null, null);
+        return ColumnChange.select(d, hidden, "filter.column", log, grounding, true);
     }
 
     /** The value as given; a list sent as JSON text ("[1, 2]") for between/in/not_in is read as the list. */

@@ -1,0 +1,93 @@
+package dev.tablewright.infra.database;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.functions.tools.ApplyColumnChangeFunction;
+import dev.tablewright.functions.tools.ApplyFilterChangeFunction;
+import dev.tablewright.functions.tools.ValidateTableConfigFunction;
+import dev.tablewright.json.Json;
+import dev.tablewright.lambda.ToolFunction;
+import dev.tablewright.postgres.DatabaseUrl;
+import dev.tablewright.postgres.PostgresDatabases;
+import dev.tablewright.schema.SchemaCatalog;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Flaws an audit found in the operation tools, each through the tool's Lambda handler (the invocation envelope in,
+ * the outcome out) grounded against the sample database on the real PostgreSQL.
+ */
+class OperationToolFlawsTest {
+
+    static PostgresDatabases databases;
+    static SchemaCatalog catalog;
+
+    @BeforeAll
+    static void connect() {
+        DatabaseUrl url = DatabaseTestSupport.database();
+        databases = new PostgresDatabases(Map.of("default", url::connect), DatabaseToolsFixture.SCHEMAS, Duration.ofSeconds(5),
+                Duration.ofSeconds(60));
+        catalog = databases.find("default").orElseThrow().catalog();
+    }
+
+    @AfterAll
+    static void close() {
+        databases.close();
+    }
+
+    /** Orders with the warehouse joined (its name selected). */
+    static final String ORDERS_WITH_WAREHOUSE = """
+            {"name": "Orders by warehouse", "data_source": [{"schema": "sales", "source": "orders",
+              "select": {"columns": [{"name": "id"}, {"name": "status"}, {"name": "name", "table": "warehouses"}],
+                "foreign_tables": [{"schema": "core", "table": "warehouses", "alias": "warehouses", "join_type": "LEFT",
+                  "relationship_from": "orders.warehouse_id", "relationship_to": "warehouses.id"}]}}],
+             "visual_settings": {"columns": {"id": {"type": "number"}, "status": {"type": "string"}, "name": {"type": "string"}}}}""";
+
+    static JsonNode call(ToolFunction function, String tool, String arguments) throws Exception {
+        ObjectNode envelope = Json.object().put("tool", tool).put("toolCallId", "call_1").put("conversationId", "c1").put("userId", "u1");
+        envelope.set("arguments", Json.parse(arguments));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        function.handleRequest(new ByteArrayInputStream(Json.write(envelope).getBytes(StandardCharsets.UTF_8)), out, null);
+        JsonNode answer = Json.parse(out.toString(StandardCharsets.UTF_8));
+        assertEquals("ok", answer.path("status").asText(), answer.toString());
+        return answer.path("output");
+    }
+
+    @Test
+    void aFilterOnAJoinedTablesColumnFiltersThatColumnNotTheBaseTablesNamesake() throws Exception {
+        JsonNode out = call(new ApplyFilterChangeFunction(catalog), "apply_filter_change", """
+                {"config": %s, "operation": "add",
+                 "filter": {"column": "id", "source_table": "warehouses", "operator": "eq", "value": 1}}""".formatted(ORDERS_WITH_WAREHOUSE));
+        assertTrue(out.path("valid").asBoolean(), out.toString());
+        JsonNode source = out.path("config").path("data_source").path(0);
+        String filtered = source.path("filters").path(0).path("column").asText();
+        assertNotEquals("id", filtered, "not orders.id: " + out);
+        JsonNode selected = null;
+        for (JsonNode c : source.path("select").path("columns")) {
+            String key = c.hasNonNull("alias") ? c.get("alias").asText() : c.path("name").asText();
+            if (key.equals(filtered)) {
+                selected = c;
+            }
+        }
+        assertTrue(selected != null && selected.path("name").asText().equals("id") && selected.path("table").asText().equals("warehouses"),
+                "the filtered column is warehouses.id: " + out);
+
+        JsonNode unknown = call(new ApplyFilterChangeFunction(catalog), "apply_filter_change", """
+                {"config": %s, "operation": "add",
+                 "filter": {"column": "id", "source_table": "suppliers", "operator": "eq", "value": 1}}""".formatted(ORDERS_WITH_WAREHOUSE));
+        assertFalse(unknown.path("valid").asBoolean(), unknown.toString());
+        assertEquals("filter.source_table", unknown.path("errors").path(0).path("field").asText(), unknown.toString());
+    }
+}
