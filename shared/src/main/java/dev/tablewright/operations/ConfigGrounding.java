@@ -24,6 +24,30 @@ public final class ConfigGrounding {
     private ConfigGrounding() {
     }
 
+    /**
+     * A column shown as a visual type its database type cannot be (a timestamp as a number): an error at its
+     * setting. Any column may be shown as a string, and an enum as a string or an enum.
+     */
+    private static void checkVisualType(TableConfig config, SelectColumn c, dev.tablewright.schema.ColumnInfo info, ChangeLog log) {
+        if (config.visualSettings() == null || config.visualSettings().columns() == null) {
+            return;
+        }
+        dev.tablewright.config.ColumnSettings settings = config.visualSettings().columns().get(c.resultKey());
+        if (settings == null || settings.type() == null) {
+            return;
+        }
+        dev.tablewright.reference.VisualType declared = dev.tablewright.reference.VisualType.parse(settings.type()).orElse(null);
+        dev.tablewright.reference.PgTypeMapping mapped = dev.tablewright.reference.PgTypeMapping.of(info.pgType(), info.userDefinedEnum());
+        if (declared == null || mapped.warning() != null || declared == mapped.visualType()
+                || declared == dev.tablewright.reference.VisualType.STRING
+                || (declared == dev.tablewright.reference.VisualType.ENUM && mapped.visualType() == dev.tablewright.reference.VisualType.STRING)) {
+            return;
+        }
+        log.error("visual_settings.columns." + c.resultKey() + ".type", "column '" + c.resultKey() + "' is "
+                + info.pgType() + " in the database, shown as " + mapped.visualType().wireName() + " (or string); it cannot be shown as "
+                + declared.wireName());
+    }
+
     /** Errors for names the database does not have; a warning when there is no catalogue to check against. */
     public static ValidationReport check(TableConfig config, SchemaCatalog catalog) {
         ChangeLog log = new ChangeLog();
@@ -61,7 +85,7 @@ public final class ConfigGrounding {
             SelectColumn c = columns.get(i);
             Optional<TableInfo> table = c.table() == null ? base : byRef.getOrDefault(c.table(), Optional.empty());
             String field = p + ".select.columns[" + i + "].name";
-            table.ifPresent(t -> grounding.column(t, c.name(), field, log));
+            table.flatMap(t -> grounding.column(t, c.name(), field, log)).ifPresent(info -> checkVisualType(config, c, info, log));
         }
         return log.problems.report();
     }

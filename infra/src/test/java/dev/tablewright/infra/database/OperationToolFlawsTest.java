@@ -90,4 +90,36 @@ class OperationToolFlawsTest {
         assertFalse(unknown.path("valid").asBoolean(), unknown.toString());
         assertEquals("filter.source_table", unknown.path("errors").path(0).path("field").asText(), unknown.toString());
     }
+
+    @Test
+    void aVeryLongColumnNameOrAliasIsRefusedAsTooLong() throws Exception {
+        String longName = "c".repeat(100_000);
+        for (String column : new String[]{"{\"name\": \"" + longName + "\", \"pg_type\": \"integer\"}",
+                "{\"name\": \"quantity\", \"alias\": \"" + longName + "\", \"pg_type\": \"integer\"}"}) {
+            JsonNode out = call(new ApplyColumnChangeFunction(catalog), "apply_column_change", """
+                    {"config": {"name": "Stock", "data_source": [{"schema": "inventory", "source": "stock_levels",
+                      "select": {"columns": []}}], "visual_settings": {"columns": {}}},
+                     "operation": "add", "columns": [%s]}""".formatted(column));
+            assertFalse(out.path("valid").asBoolean(), out.toString().substring(0, Math.min(300, out.toString().length())));
+            String errors = out.path("errors").toString();
+            assertTrue(errors.contains("characters long; at most"), errors.substring(0, Math.min(400, errors.length())));
+            assertFalse(errors.contains("not a valid JSON object"), errors.substring(0, Math.min(400, errors.length())));
+            assertTrue(errors.length() < 2_000, "the name is not echoed whole");
+        }
+    }
+
+    @Test
+    void validateReportsAVisualTypeItsDatabaseTypeCannotBe() throws Exception {
+        String config = """
+                {"name": "Orders", "data_source": [{"schema": "sales", "source": "orders",
+                  "select": {"columns": [{"name": "id"}, {"name": "created_at"}, {"name": "status"}]}}],
+                 "visual_settings": {"columns": {"id": {"type": "number"}, "created_at": %s, "status": {"type": "string"}}}}""";
+        JsonNode wrong = call(new ValidateTableConfigFunction(catalog), "validate_table_config",
+                "{\"config\": " + config.formatted("{\"type\": \"number\"}") + "}");
+        assertFalse(wrong.path("valid").asBoolean(), wrong.toString());
+        assertEquals("visual_settings.columns.created_at.type", wrong.path("errors").path(0).path("field").asText(), wrong.toString());
+        JsonNode right = call(new ValidateTableConfigFunction(catalog), "validate_table_config",
+                "{\"config\": " + config.formatted("{\"type\": \"datetime\", \"format\": \"yyyy-MM-dd HH:mm\"}") + "}");
+        assertTrue(right.path("valid").asBoolean(), right.toString());
+    }
 }
