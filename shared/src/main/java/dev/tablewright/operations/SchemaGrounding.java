@@ -59,11 +59,13 @@ final class SchemaGrounding {
             if (!schemas.contains(schema)) {
                 log.error(field, "schema " + Identifiers.quote(schema) + " does not exist (or is not visible)." + ClosestNames.hint(schema, schemas));
             } else {
-                List<String> names = new ArrayList<>();
-                for (TableInfo t : safe(() -> catalog.tables(schema))) {
-                    names.add(t.name());
+                String message;
+                try {
+                    message = ClosestNames.missingTable(catalog, schema, table);
+                } catch (RuntimeException e) {
+                    message = "table " + Identifiers.quote(schema + "." + table) + " does not exist.";
                 }
-                log.error(field, "table " + Identifiers.quote(schema + "." + table) + " does not exist." + ClosestNames.hint(table, names));
+                log.error(field, message);
             }
         }
         return found;

@@ -36,9 +36,17 @@ public final class ClosestNames {
             String cl = cut(c).toLowerCase(Locale.ROOT);
             int d = distance(w, cl);
             int allowed = Math.max(2, Math.max(w.length(), cl.length()) / 2);
-            boolean related = cl.contains(w) || w.contains(cl);
-            if (d <= allowed || related) {
-                scored.add(new Scored(c, related ? Math.min(d, 1) : d));
+            // by substring (either way, but a short name inside a long one is chance: "id" in "is_paid"), by
+            // abbreviation ("totl" for "total_amount"), by a shared prefix, else by edit distance
+            boolean related = (w.length() >= 3 && cl.contains(w)) || (cl.length() >= 4 && cl.length() * 2 >= w.length() && w.contains(cl));
+            boolean abbreviation = w.length() >= 3 && cl.charAt(0) == w.charAt(0) && isSubsequence(w, cl);
+            boolean prefix = commonPrefix(w, cl) >= Math.min(3, w.length());
+            if (related || abbreviation) {
+                scored.add(new Scored(c, Math.min(d, 1)));
+            } else if (prefix) {
+                scored.add(new Scored(c, Math.min(d, 2)));
+            } else if (d <= allowed && d < w.length()) {
+                scored.add(new Scored(c, d));
             }
         }
         scored.sort(Comparator.comparingInt(Scored::distance).thenComparing(Scored::name));
@@ -67,6 +75,40 @@ public final class ClosestNames {
             some.add(c);
         }
         return " Known: " + String.join(", ", some) + ".";
+    }
+
+    private static boolean isSubsequence(String small, String big) {
+        int i = 0;
+        for (int j = 0; j < big.length() && i < small.length(); j++) {
+            if (small.charAt(i) == big.charAt(j)) {
+                i++;
+            }
+        }
+        return i == small.length();
+    }
+
+    private static int commonPrefix(String a, String b) {
+        int n = 0;
+        while (n < a.length() && n < b.length() && a.charAt(n) == b.charAt(n)) {
+            n++;
+        }
+        return n;
+    }
+
+    /**
+     * Why {@code schema.table} is not there, schema first: the same table in another schema is named as such (not
+     * the closest table of the wrong schema); else the closest tables of that schema.
+     */
+    public static String missingTable(SchemaCatalog catalog, String schema, String table) {
+        String where = "table '" + schema + "." + table + "' does not exist.";
+        for (String other : catalog.schemas()) {
+            if (!other.equals(schema) && catalog.table(other, table).isPresent()) {
+                return where + " It is in schema '" + other + "': " + other + "." + table + ".";
+            }
+        }
+        List<String> names = new ArrayList<>();
+        catalog.tables(schema).forEach(t -> names.add(t.name()));
+        return where + hint(table, names);
     }
 
     static int distance(String a, String b) {

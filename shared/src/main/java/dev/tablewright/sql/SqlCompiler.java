@@ -218,11 +218,7 @@ public final class SqlCompiler {
             }
             Optional<TableInfo> found = catalog.table(schema, table);
             if (found.isEmpty()) {
-                List<String> names = catalog.tables(schema).stream().map(TableInfo::name).toList();
-                String elsewhere = schemas.stream().filter(s -> !s.equals(schema) && catalog.table(s, table).isPresent())
-                        .findFirst().map(s -> " It exists in schema " + Identifiers.quote(s) + ".").orElse("");
-                errors.add(new ValidationError(tableField, "table " + Identifiers.quote(schema + "." + table)
-                        + " does not exist." + elsewhere + ClosestNames.hint(table, names)));
+                errors.add(new ValidationError(tableField, ClosestNames.missingTable(catalog, schema, table)));
             }
             return found;
         }

@@ -122,4 +122,21 @@ class OperationToolFlawsTest {
                 "{\"config\": " + config.formatted("{\"type\": \"datetime\", \"format\": \"yyyy-MM-dd HH:mm\"}") + "}");
         assertTrue(right.path("valid").asBoolean(), right.toString());
     }
+
+    @Test
+    void closestNamesAreSuggestedByAbbreviationSubstringAndSchemaFirst() throws Exception {
+        String orders = """
+                {"config": {"name": "Orders", "data_source": [{"schema": "%s", "source": "orders", "select": {"columns": []}}],
+                  "visual_settings": {"columns": {}}}, "operation": "add", "columns": [{"name": "%s"}]}""";
+        String totl = call(new ApplyColumnChangeFunction(catalog), "apply_column_change", orders.formatted("sales", "totl"))
+                .path("errors").toString();
+        assertTrue(totl.contains("total_amount"), totl);
+        String isPaid = call(new ApplyColumnChangeFunction(catalog), "apply_column_change", orders.formatted("sales", "is_paid"))
+                .path("errors").toString();
+        assertFalse(isPaid.contains("Did you mean id") || isPaid.matches(".*Did you mean[^\"]*\\bid\\b.*"), isPaid);
+        String wrongSchema = call(new ApplyColumnChangeFunction(catalog), "apply_column_change", orders.formatted("core", "id"))
+                .path("errors").toString();
+        assertTrue(wrongSchema.contains("It is in schema 'sales'"), wrongSchema);
+        assertFalse(wrongSchema.contains("users"), "not the closest table of the wrong schema: " + wrongSchema);
+    }
 }

@@ -265,7 +265,7 @@ class PreviewSafetyTest {
         JsonNode schema = fixture.preview(ordersWith("").replace("\"schema\": \"sales\"", "\"schema\": \"sale\""), null).output();
         assertError(schema, "data_source[0].schema", "sales");
         JsonNode elsewhere = fixture.preview(ordersWith("").replace("\"schema\": \"sales\"", "\"schema\": \"core\""), null).output();
-        assertError(elsewhere, "data_source[0].source", "exists in schema 'sales'");
+        assertError(elsewhere, "data_source[0].source", "It is in schema 'sales'");
         JsonNode column = fixture.preview(ordersWith("").replace("{\"name\": \"notes\"}", "{\"name\": \"note\"}")
                 .replace("\"notes\": {", "\"note\": {"), null).output();
         assertError(column, "data_source[0].select.columns[2].name", "notes");
