@@ -91,6 +91,9 @@ public final class FilterChange {
             return;
         }
         Filter filter = new Filter(key, op.wireName(), value(op, f.value()), f.label(), null);
+        if (!enumValuesAreLabels(d, key, filter.value(), log)) {
+            return;
+        }
         for (int i = 0; i < d.filters.size(); i++) {
             Filter existing = d.filters.get(i);
             if (existing != null && key.equals(existing.column()) && op.wireName().equals(existing.operator())) {
@@ -101,6 +104,63 @@ public final class FilterChange {
         }
         d.filters.add(filter);
         log.applied("filter " + key + " " + op.wireName() + describeValue(filter) + " added");
+    }
+
+    /**
+     * For a column of a PostgreSQL enum: every value must be one of its labels (PostgreSQL would refuse the query at
+     * preview otherwise); an error names the labels and the closest one. True when there is nothing to object to.
+     */
+    private boolean enumValuesAreLabels(ConfigDraft d, String key, JsonNode value, ChangeLog log) {
+        if (catalog == null || value == null) {
+            return true;
+        }
+        java.util.List<String> labels = enumLabels(d, key);
+        if (labels.isEmpty()) {
+            return true;
+        }
+        java.util.List<JsonNode> values = new java.util.ArrayList<>();
+        if (value.isArray()) {
+            value.forEach(values::add);
+        } else {
+            values.add(value);
+        }
+        for (JsonNode v : values) {
+            String text = v.isTextual() ? v.textValue() : v.toString();
+            if (!labels.contains(text)) {
+                java.util.List<String> close = dev.tablewright.schema.ClosestNames.closest(text, labels, 1);
+                String shown = text.length() > 60 ? text.substring(0, 60) + "…" : text;
+                log.error("filter.value", "'" + shown + "' is not a value of " + key + "; one of " + String.join(", ", labels)
+                        + (close.isEmpty() ? "" : ". Did you mean " + close.getFirst() + "?"));
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The labels of the enum behind a selected column (base table or a join's), or empty. */
+    private java.util.List<String> enumLabels(ConfigDraft d, String key) {
+        try {
+            for (SelectColumn c : d.columns) {
+                if (c == null || !key.equals(c.resultKey())) {
+                    continue;
+                }
+                String schema = d.baseSchema();
+                String table = d.baseTable();
+                if (c.table() != null) {
+                    ForeignTable join = d.join(c.table());
+                    if (join == null) {
+                        return java.util.List.of();
+                    }
+                    schema = join.schema();
+                    table = join.table();
+                }
+                return catalog.table(schema, table).flatMap(t -> t.columns().stream().filter(ci -> ci.name().equals(c.name())).findFirst())
+                        .map(dev.tablewright.schema.ColumnInfo::enumLabels).orElse(java.util.List.of());
+            }
+        } catch (RuntimeException e) {
+            // the catalogue is unavailable: PostgreSQL checks the value at preview
+        }
+        return java.util.List.of();
     }
 
     /** The result key of {@code f.column()} from the join {@code source} (selected as hidden when it is not yet), or null. */

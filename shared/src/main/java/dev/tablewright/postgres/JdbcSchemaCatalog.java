@@ -35,7 +35,9 @@ public final class JdbcSchemaCatalog implements SchemaCatalog {
             SELECT n.nspname, c.relname, c.relkind, a.attname, format_type(a.atttypid, a.atttypmod),
                    NOT a.attnotnull, pg_get_expr(d.adbin, d.adrelid), t.typtype = 'e',
                    EXISTS (SELECT 1 FROM pg_constraint pk
-                           WHERE pk.conrelid = c.oid AND pk.contype = 'p' AND a.attnum = ANY (pk.conkey))
+                           WHERE pk.conrelid = c.oid AND pk.contype = 'p' AND a.attnum = ANY (pk.conkey)),
+                   CASE WHEN t.typtype = 'e' THEN ARRAY(SELECT e.enumlabel FROM pg_enum e WHERE e.enumtypid = t.oid
+                                                        ORDER BY e.enumsortorder) END
             FROM pg_class c
             JOIN pg_namespace n ON n.oid = c.relnamespace
             JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
@@ -135,7 +137,8 @@ public final class JdbcSchemaCatalog implements SchemaCatalog {
                     columns.computeIfAbsent(schema, s -> new LinkedHashMap<>())
                             .computeIfAbsent(table, t -> new ArrayList<>())
                             .add(new ColumnInfo(rs.getString(4), rs.getString(5), rs.getBoolean(6),
-                                    rs.getBoolean(9), rs.getString(7), rs.getBoolean(8)));
+                                    rs.getBoolean(9), rs.getString(7), rs.getBoolean(8),
+                                    rs.getArray(10) == null ? List.of() : names(rs.getArray(10))));
                 }
             }
         }

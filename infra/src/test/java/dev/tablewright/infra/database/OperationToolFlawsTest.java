@@ -139,4 +139,21 @@ class OperationToolFlawsTest {
         assertTrue(wrongSchema.contains("It is in schema 'sales'"), wrongSchema);
         assertFalse(wrongSchema.contains("users"), "not the closest table of the wrong schema: " + wrongSchema);
     }
+
+    @Test
+    void aFilterValueOfAnEnumColumnMustBeOneOfItsLabels() throws Exception {
+        String args = """
+                {"config": %s, "operation": "add", "filter": {"column": "status", "operator": "%s", "value": %s}}""";
+        JsonNode typo = call(new ApplyFilterChangeFunction(catalog), "apply_filter_change",
+                args.formatted(ORDERS_WITH_WAREHOUSE, "eq", "\"opn\""));
+        assertFalse(typo.path("valid").asBoolean(), typo.toString());
+        assertEquals("filter.value", typo.path("errors").path(0).path("field").asText(), typo.toString());
+        assertTrue(typo.path("errors").path(0).path("message").asText().contains("Did you mean open?"), typo.toString());
+        JsonNode listTypo = call(new ApplyFilterChangeFunction(catalog), "apply_filter_change",
+                args.formatted(ORDERS_WITH_WAREHOUSE, "in", "[\"open\", \"shiped\"]"));
+        assertFalse(listTypo.path("valid").asBoolean(), listTypo.toString());
+        JsonNode right = call(new ApplyFilterChangeFunction(catalog), "apply_filter_change",
+                args.formatted(ORDERS_WITH_WAREHOUSE, "eq", "\"open\""));
+        assertTrue(right.path("valid").asBoolean(), right.toString());
+    }
 }
