@@ -211,14 +211,15 @@ public final class JoinChange {
         for (ForeignTable ft : d.joinsOfTable(table, schema)) {
             used.add(ft.relationshipFrom());
         }
+        // A key over several columns is named by its first pair: the query joins on every pair of the key.
         List<String[]> candidates = new ArrayList<>();
         for (ForeignKey fk : base.get().outgoing()) {
-            if (fk.fromColumns().size() == 1 && schema.equals(fk.toSchema()) && table.equals(fk.toTable())) {
+            if (!fk.fromColumns().isEmpty() && schema.equals(fk.toSchema()) && table.equals(fk.toTable())) {
                 candidates.add(new String[]{d.baseTable() + "." + fk.fromColumns().get(0), table + "." + fk.toColumns().get(0)});
             }
         }
         for (ForeignKey fk : base.get().incoming()) {
-            if (fk.fromColumns().size() == 1 && schema.equals(fk.fromSchema()) && table.equals(fk.fromTable())) {
+            if (!fk.fromColumns().isEmpty() && schema.equals(fk.fromSchema()) && table.equals(fk.fromTable())) {
                 candidates.add(new String[]{d.baseTable() + "." + fk.toColumns().get(0), table + "." + fk.fromColumns().get(0)});
             }
         }

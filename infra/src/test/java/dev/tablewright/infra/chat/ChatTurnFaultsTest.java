@@ -190,4 +190,21 @@ class ChatTurnFaultsTest {
         assertEquals("error", turn.first("finish").path("finishReason").asText());
         assertTrue(turn.stream().done());
     }
+
+    @Test
+    void argumentsHoldingAnOverlongNameAreRefusedAsTooLongNotAsMalformed() throws Exception {
+        String name = "c".repeat(100_000);
+        String arguments = "{\"config\":{\"name\":\"T\",\"data_source\":[{\"schema\":\"inventory\",\"source\":\"stock_levels\","
+                + "\"select\":{\"columns\":[{\"name\":\"" + name + "\"}]}}],\"visual_settings\":{\"columns\":{\"" + name + "\":{\"type\":\"number\"}}}},"
+                + "\"operation\":\"add\",\"columns\":[{\"name\":\"quantity\",\"pg_type\":\"integer\"}]}";
+        chat.model.enqueue(ModelScript.builder()
+                .turn(t -> t.toolCall("call_long", "apply_column_change", arguments))
+                .say("That name is too long.")
+                .build());
+        ChatHarness.Turn turn = chat.send(body("add quantity"));
+        JsonNode error = turn.first("tool-input-error");
+        assertTrue(error.path("errorText").asText().contains("too long"), error.path("errorText").asText());
+        JsonNode seen = toolMessage(chat.model.requests().get(1), "call_long");
+        assertTrue(seen.toString().contains("too long"), seen.toString());
+    }
 }

@@ -156,4 +156,22 @@ class OperationToolFlawsTest {
                 args.formatted(ORDERS_WITH_WAREHOUSE, "eq", "\"open\""));
         assertTrue(right.path("valid").asBoolean(), right.toString());
     }
+
+    @Test
+    void aJoinOverACompositeForeignKeyIsMadeAndQueriedOnEveryColumnOfTheKey() throws Exception {
+        JsonNode out = call(new dev.tablewright.functions.tools.ApplyJoinChangeFunction(catalog), "apply_join_change", """
+                {"config": {"name": "Order lines", "data_source": [{"schema": "sales", "source": "order_lines",
+                  "select": {"columns": [{"name": "order_id"}, {"name": "quantity"}]}}],
+                  "visual_settings": {"columns": {"order_id": {"type": "number"}, "quantity": {"type": "number"}}}},
+                 "operation": "add", "join": {"table": "stock_levels", "schema": "inventory", "columns_to_add": ["reorder_level"]}}""");
+        assertTrue(out.path("valid").asBoolean(), out.toString());
+        JsonNode join = out.path("config").path("data_source").path(0).path("select").path("foreign_tables").path(0);
+        assertEquals("stock_levels", join.path("table").asText(), out.toString());
+        var compiled = dev.tablewright.sql.SqlCompiler.compile(
+                dev.tablewright.config.ConfigJson.read(out.path("config")).config(), catalog, 5);
+        assertTrue(compiled.ok(), compiled.errors().toString());
+        String sql = compiled.query().sql();
+        assertTrue(sql.contains("\"warehouse_id\" = ") && sql.contains("\"item_id\" = ") && sql.contains(" AND "),
+                "the ON clause pairs both columns of the key: " + sql);
+    }
 }

@@ -452,7 +452,11 @@ public final class ChatTurn {
                     }
                     arguments = (ObjectNode) parsed;
                 } catch (Exception e) {
-                    String error = "The arguments of " + call.name() + " are not a valid JSON object; send them again as one JSON object.";
+                    String error = e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException
+                            // valid JSON, but a name (e.g. a visual_settings.columns key) or value past the parser's limits
+                            ? "The arguments of " + call.name() + " hold a name or value that is too long; names are at most "
+                              + dev.tablewright.validation.Identifiers.MAX_LENGTH + " characters."
+                            : "The arguments of " + call.name() + " are not a valid JSON object; send them again as one JSON object.";
                     ui.toolInputError(call.id(), call.name(), Json.MAPPER.getNodeFactory().textNode(clip(call.arguments(), 2000)), error);
                     toolResult(call.id(), errorJson("invalid_arguments", error));
                     record.tool(call.name(), "malformed-arguments", 0);
