@@ -1,0 +1,79 @@
+package dev.tablewright.infra.template;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What a team running the stack needs of template.yaml beyond working code (the checks the serverless rules make):
+ * every function's logs kept for a set time, the HTTP API's access logs and throttling, and the data users cannot
+ * recreate kept when the stack goes.
+ */
+class TemplateOperationsTest {
+
+    static SamTemplate template;
+
+    @BeforeAll
+    static void load() throws IOException {
+        template = SamTemplate.load(SamTemplate.locate());
+    }
+
+    static Map<String, Object> resource(String id) {
+        Map<String, Object> r = SamTemplate.map(SamTemplate.map(template.section("Resources")).get(id));
+        assertNotNull(r.get("Type"), "no resource " + id);
+        return r;
+    }
+
+    /** A log group resource named by a Ref, whose retention is the LogRetentionDays parameter. */
+    static void assertRetainedLogGroup(Object ref, String owner) {
+        assertTrue(ref instanceof SamTemplate.Intrinsic, owner + ": " + ref);
+        SamTemplate.Intrinsic i = (SamTemplate.Intrinsic) ref;
+        String id = String.valueOf(i.argument()).split("\\.")[0];
+        if (i.function().equals("GetAtt") && i.argument() instanceof List<?> l) {
+            id = String.valueOf(l.getFirst());
+        }
+        Map<String, Object> group = resource(id);
+        assertEquals("AWS::Logs::LogGroup", group.get("Type"), owner);
+        Object retention = SamTemplate.map(group.get("Properties")).get("RetentionInDays");
+        assertEquals(new SamTemplate.Intrinsic("Ref", "LogRetentionDays"), retention, owner + " keeps its logs LogRetentionDays");
+    }
+
+    @Test
+    void everyFunctionLogsIntoALogGroupWithARetention() {
+        List<String> functions = new ArrayList<>(template.resourcesOfType("AWS::Serverless::Function").keySet());
+        assertTrue(functions.size() > 30, functions.toString());
+        for (String id : functions) {
+            Map<String, Object> logging = SamTemplate.map(template.functionProperties(id).get("LoggingConfig"));
+            assertRetainedLogGroup(logging.get("LogGroup"), id);
+        }
+        assertTrue(SamTemplate.map(template.section("Parameters")).containsKey("LogRetentionDays"));
+    }
+
+    @Test
+    void theHttpApiHasAccessLogsAndThrottling() {
+        Map<String, Object> api = SamTemplate.map(resource("HttpApi").get("Properties"));
+        Map<String, Object> access = SamTemplate.map(api.get("AccessLogSettings"));
+        assertRetainedLogGroup(access.get("DestinationArn"), "HttpApi access logs");
+        assertTrue(String.valueOf(access.get("Format")).contains("$context.requestId"), "access log format");
+        Map<String, Object> throttling = SamTemplate.map(api.get("DefaultRouteSettings"));
+        assertEquals(new SamTemplate.Intrinsic("Ref", "ApiThrottlingRateLimit"), throttling.get("ThrottlingRateLimit"));
+        assertEquals(new SamTemplate.Intrinsic("Ref", "ApiThrottlingBurstLimit"), throttling.get("ThrottlingBurstLimit"));
+    }
+
+    @Test
+    void whatUsersCannotRecreateIsRetainedWhenTheStackGoes() {
+        for (String id : List.of("ConfigsTable", "ConversationsTable", "UserPool")) {
+            Map<String, Object> r = resource(id);
+            assertEquals("Retain", r.get("DeletionPolicy"), id);
+            assertEquals("Retain", r.get("UpdateReplacePolicy"), id);
+        }
+    }
+}
