@@ -26,15 +26,22 @@ public final class Priming implements Resource {
 
     private final String name;
     private final Runnable action;
+    private final Runnable restored;
 
-    private Priming(String name, Runnable action) {
+    private Priming(String name, Runnable action, Runnable restored) {
         this.name = name;
         this.action = action;
+        this.restored = restored;
     }
 
     /** Runs {@code action} before the SnapStart snapshot (never on a JVM without CRaC). */
     public static void register(String name, Runnable action) {
-        Priming priming = new Priming(name, action);
+        register(name, action, () -> { });
+    }
+
+    /** Also runs {@code restored} after a restore (e.g. to renew what must differ per environment). */
+    public static void register(String name, Runnable action, Runnable restored) {
+        Priming priming = new Priming(name, action, restored);
         REGISTERED.add(priming);
         Core.getGlobalContext().register(priming);
     }
@@ -47,6 +54,19 @@ public final class Priming implements Resource {
         } catch (Exception e) {
             throw new IllegalStateException("priming JSON failed", e);
         }
+    }
+
+    /**
+     * Runs every registered hook before the snapshot, for a runtime loop of our own that serves SnapStart itself
+     * (the managed runtime calls them through org.crac); a failed priming is logged, never thrown.
+     */
+    public static void beforeSnapshot() {
+        REGISTERED.forEach(p -> p.beforeCheckpoint(null));
+    }
+
+    /** Runs every registered hook after a restore, in registration order; the first failure is thrown. */
+    public static void afterRestore() {
+        REGISTERED.forEach(p -> p.afterRestore(null));
     }
 
     /**
@@ -79,6 +99,6 @@ public final class Priming implements Resource {
 
     @Override
     public void afterRestore(Context<? extends Resource> context) {
-        // nothing: clients reconnect on their own after a restore
+        restored.run(); // most register nothing: clients reconnect on their own after a restore
     }
 }

@@ -32,8 +32,12 @@ import java.util.regex.Pattern;
  *       {@code Lambda-Runtime-Function-Response-Mode: streaming} and {@code Transfer-Encoding: chunked}, every chunk
  *       handed to the test as it arrives and the {@code Lambda-Runtime-Function-Error-Type}/{@code -Body}
  *       trailers kept;</li>
- *   <li>{@code POST .../invocation/{id}/error} and {@code POST /2018-06-01/runtime/init/error}.</li>
+ *   <li>{@code POST .../invocation/{id}/error} and {@code POST /2018-06-01/runtime/init/error};</li>
+ *   <li>SnapStart's restore path: {@code GET /2018-06-01/runtime/restore/next} (answered at once, as if the
+ *       snapshot were taken and restored during the call; only Lambda can really take one) and
+ *       {@code POST /2018-06-01/runtime/restore/error}.</li>
  * </ul>
+ * {@link #calls()} lists the runtime's calls in order (method and path), for protocol tests.
  * Answers 202 to accepted posts, 400 to an unknown or already answered request id, 413 to an oversized buffered
  * response, 404 elsewhere.
  */
@@ -50,6 +54,8 @@ public final class RuntimeApiEmulator implements AutoCloseable {
     private final CompletableFuture<InvocationResult> initError = new CompletableFuture<>();
     private final CompletableFuture<Long> firstPollNanos = new CompletableFuture<>();
     private final AtomicInteger polls = new AtomicInteger();
+    private final java.util.List<String> calls = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+    private final CompletableFuture<InvocationResult> restoreError = new CompletableFuture<>();
 
     private RuntimeApiEmulator(String functionName, int port) throws IOException {
         this.functionName = functionName;
@@ -99,10 +105,38 @@ public final class RuntimeApiEmulator implements AutoCloseable {
         return polls.get();
     }
 
+    /** The runtime's calls so far, in order: {@code "GET restore/next"}, {@code "GET invocation/next"}, ... */
+    public java.util.List<String> calls() {
+        synchronized (calls) {
+            return java.util.List.copyOf(calls);
+        }
+    }
+
+    /** Completes when the runtime reports {@code /restore/error}. */
+    public CompletableFuture<InvocationResult> restoreError() {
+        return restoreError;
+    }
+
     private void handle(HttpRequest request, HttpResponder response) throws Exception {
         String path = request.path();
         if (!path.startsWith(PREFIX)) {
             notFound(response);
+            return;
+        }
+        calls.add(request.method() + " " + path.substring(PREFIX.length()));
+        if (path.equals(PREFIX + "restore/next")) {
+            if (!request.method().equals("GET")) {
+                response.sendText(405, "application/json", "{\"errorMessage\":\"use GET\",\"errorType\":\"MethodNotAllowed\"}");
+                return;
+            }
+            response.send(200, Map.of("Content-Type", "application/json"), new byte[0]);
+            return;
+        }
+        if (path.equals(PREFIX + "restore/error") && request.method().equals("POST")) {
+            byte[] body = request.body();
+            restoreError.complete(new InvocationResult(InvocationResult.Outcome.INIT_ERROR, false,
+                    copy(request.headers()), body, Map.of(), System.nanoTime()));
+            response.sendText(202, "application/json", "{\"status\":\"OK\"}");
             return;
         }
         if (path.equals(PREFIX + "invocation/next")) {

@@ -227,6 +227,45 @@ class ChatStreamingProcessTest {
     }
 
     @Test
+    void underSnapStartTheHooksRunAroundRestoreNextBeforeTheFirstInvocation() throws Exception {
+        Path jar = SideJar.of("snapstart-hooks", SnapStartHooksTurn.class);
+        function = FunctionProcess.start(chatSpec().withHandler(SnapStartHooksTurn.class.getName()), emulator,
+                Map.of("AWS_LAMBDA_INITIALIZATION_TYPE", "snap-start"), List.of(jar));
+        InvocationResult result = await(emulator.invoke(functionUrlEvent("{}")));
+        assertTrue(result.succeeded(), () -> result.errorBody() + "\n" + function.output());
+        assertTrue(HttpIntegrationResponse.parse(result.body()).bodyText().contains("before;after;"),
+                "the hooks ran before the snapshot, then after the restore, before the turn");
+        List<String> calls = emulator.calls();
+        assertEquals("GET restore/next", calls.getFirst(), calls.toString());
+        assertEquals("GET invocation/next", calls.get(1), calls.toString());
+        String output = function.output();
+        assertTrue(output.indexOf("HOOK before-snapshot") < output.indexOf("HOOK after-restore"), output);
+        assertFalse(emulator.restoreError().isDone());
+    }
+
+    @Test
+    void withoutSnapStartThereIsNoRestorePath() throws Exception {
+        Path jar = SideJar.of("snapstart-hooks", SnapStartHooksTurn.class);
+        function = FunctionProcess.start(chatSpec().withHandler(SnapStartHooksTurn.class.getName()), emulator, Map.of(), List.of(jar));
+        InvocationResult result = await(emulator.invoke(functionUrlEvent("{}")));
+        assertTrue(result.succeeded(), () -> result.errorBody() + "\n" + function.output());
+        assertTrue(emulator.calls().stream().noneMatch(c -> c.contains("restore")), emulator.calls().toString());
+        assertFalse(HttpIntegrationResponse.parse(result.body()).bodyText().contains("before;"), "no hook ran");
+    }
+
+    @Test
+    void aHookThatFailsAfterTheRestoreIsReportedOnTheRestoreErrorPath() throws Exception {
+        Path jar = SideJar.of("snapstart-hooks", SnapStartHooksTurn.class);
+        function = FunctionProcess.start(chatSpec().withHandler(SnapStartHooksTurn.class.getName()), emulator,
+                Map.of("AWS_LAMBDA_INITIALIZATION_TYPE", "snap-start", "FAIL_AFTER_RESTORE", "true"), List.of(jar));
+        InvocationResult error = emulator.restoreError().get(60, TimeUnit.SECONDS);
+        assertEquals("Runtime.AfterRestoreError", error.errorType());
+        assertTrue(Json.parse(error.bodyText()).get("errorMessage").asText().contains("IllegalStateException"), error.bodyText());
+        assertFalse(error.bodyText().contains("at dev."), "no stack trace");
+        assertTrue(emulator.calls().stream().noneMatch(c -> c.equals("GET invocation/next")), "it serves nothing: " + emulator.calls());
+    }
+
+    @Test
     void anErrorAfterTheFirstByteIsReportedInTheTrailers() throws Exception {
         Path jar = SideJar.of("failing-turn", MidStreamFailingTurn.class);
         function = FunctionProcess.start(chatSpec().withHandler(MidStreamFailingTurn.class.getName()), emulator, Map.of(), List.of(jar));

@@ -58,7 +58,27 @@ public final class ChatFunction implements ChatTurnHandler {
 
     public ChatFunction() {
         this(Env.all());
+        // SnapStart: the first turn's request decoding and stream writing are loaded and warmed into the snapshot
+        // (nothing external is called: no model, no token check, no table)
+        dev.tablewright.lambda.Priming.register("chat", () -> {
+            try {
+                parser.parse(PRIMING_REQUEST);
+            } catch (BadChatRequest e) {
+                throw new IllegalStateException(e);
+            }
+            UiMessageStreamWriter ui = new UiMessageStreamWriter(new dev.tablewright.functions.chat.stream.InMemoryResponseStream());
+            ui.observe(new UiMessageAssembler());
+            ui.start("msg_priming", Json.object().put("conversationId", "priming"));
+            ui.textStart("t");
+            ui.textDelta("t", "primed");
+            ui.textEnd("t");
+            ui.finish(UiMessageStreamWriter.FinishReason.STOP, null);
+            ui.done();
+        });
     }
+
+    private static final String PRIMING_REQUEST = "{\"id\":\"priming\",\"trigger\":\"submit-message\",\"messages\":[{\"id\":\"m1\","
+            + "\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"text\":\"hello\"}]}],\"context\":{\"page\":\"tables\"}}";
 
     ChatFunction(Map<String, String> env) {
         this(new OpenAiChatModel(ModelSettings.fromEnvironment(env, new SecretsManagerApiKeySource())),

@@ -59,6 +59,26 @@ final class RuntimeApiClient {
         }
     }
 
+    /**
+     * {@code GET /runtime/restore/next} (SnapStart): the runtime is ready for the snapshot; Lambda takes it during
+     * this call, which returns in the restored environment.
+     */
+    void restoreNext() throws IOException {
+        try (Socket socket = connect()) {
+            socket.setSoTimeout(0);
+            send(socket, "GET " + VERSION + "/runtime/restore/next HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n", null);
+            Response response = read(socket.getInputStream());
+            if (response.status != 200) {
+                throw new IOException("/restore/next answered " + response.status + ": " + response.text());
+            }
+        }
+    }
+
+    /** {@code POST /runtime/restore/error}: a hook failed after the restore. */
+    void restoreError(String errorType, String message) throws IOException {
+        post(VERSION + "/runtime/restore/error", errorType, errorDocument(errorType, message));
+    }
+
     /** {@code POST /runtime/invocation/{id}/error}: the invocation failed before any response byte. */
     void invocationError(String requestId, String errorType, String message) throws IOException {
         post(VERSION + "/runtime/invocation/" + requestId + "/error", errorType, errorDocument(errorType, message));

@@ -3,6 +3,7 @@ package dev.tablewright.functions.chat.runtime;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.functions.chat.ChatTurnHandler;
 import dev.tablewright.json.Json;
+import dev.tablewright.lambda.Priming;
 import dev.tablewright.logging.StructuredLog;
 
 import java.io.IOException;
@@ -52,7 +53,41 @@ public final class StreamingRuntime {
             System.exit(1);
             return;
         }
-        new StreamingRuntime(api, handler).run();
+        StreamingRuntime runtime = new StreamingRuntime(api, handler);
+        if (SNAP_START.equals(System.getenv("AWS_LAMBDA_INITIALIZATION_TYPE")) && !runtime.snapshotAndRestore()) {
+            System.exit(1);
+            return;
+        }
+        runtime.run();
+    }
+
+    static final String SNAP_START = "snap-start";
+
+    /**
+     * SnapStart, as the managed runtime serves it: the hooks run before the snapshot (priming), then
+     * {@code /restore/next} (Lambda snapshots during it; it returns in a restored environment), then the hooks after
+     * the restore; a failing one is reported on {@code /restore/error}. False when the environment cannot serve.
+     */
+    boolean snapshotAndRestore() {
+        Priming.beforeSnapshot();
+        try {
+            api.restoreNext();
+        } catch (IOException e) {
+            LOG.error("the Runtime API failed at /restore/next", e);
+            return false;
+        }
+        try {
+            Priming.afterRestore();
+            return true;
+        } catch (RuntimeException e) {
+            LOG.error("a hook failed after the restore", e);
+            try {
+                api.restoreError("Runtime.AfterRestoreError", "a hook failed after the restore: " + e.getClass().getSimpleName());
+            } catch (IOException reported) {
+                LOG.warn("could not report the restore error", "cause", reported.getMessage());
+            }
+            return false;
+        }
     }
 
     static ChatTurnHandler create(String className) throws ReflectiveOperationException {
