@@ -176,6 +176,7 @@ class ChatStreamingProcessTest {
         assertEquals(parsed.parts().size() + 1, invocation.chunks().size(), "one chunk per part plus [DONE]");
         assertTrue(modelRequest.systemPrompt().length() > 0);
         assertEquals("user", modelRequest.roles().getLast());
+        assertFalse(function.output().contains("SLF4J"), "no logging-binding warning at start:\n" + function.output());
     }
 
     @Test
