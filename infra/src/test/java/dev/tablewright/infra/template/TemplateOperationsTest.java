@@ -76,4 +76,28 @@ class TemplateOperationsTest {
             assertEquals("Retain", r.get("UpdateReplacePolicy"), id);
         }
     }
+
+    @Test
+    void theSecretsExtensionLayerResolvesPerRegionAndOnlyWhereASecretIsRead() {
+        Map<String, Object> mapping = SamTemplate.map(SamTemplate.map(template.section("Mappings")).get("SecretsExtensionArm64"));
+        for (String region : List.of("us-east-1", "eu-west-1", "ap-southeast-2")) {
+            String arn = String.valueOf(SamTemplate.map(mapping.get(region)).get("Arn"));
+            assertTrue(arn.startsWith("arn:aws:lambda:" + region + ":") && arn.contains(":layer:AWS-Parameters-and-Secrets-Lambda-Extension-Arm64:"),
+                    region + " → " + arn);
+        }
+        assertEquals("", template.parameterDefaults().get("SecretsExtensionLayerArn"), "no region's ARN as the default");
+        int withLayers = 0;
+        for (String id : template.resourcesOfType("AWS::Serverless::Function").keySet()) {
+            Object layers = template.functionProperties(id).get("Layers");
+            if (layers == null) {
+                continue;
+            }
+            withLayers++;
+            assertTrue(layers instanceof SamTemplate.Intrinsic i && i.function().equals("If")
+                    && String.valueOf(SamTemplate.list(i.argument()).getFirst()).equals("UsesDatabaseSecret"),
+                    id + ": the layer only when a database secret is used: " + layers);
+        }
+        assertTrue(withLayers > 0);
+    }
 }
+
