@@ -11,6 +11,7 @@ import dev.tablewright.functions.chat.model.ChatModel;
 import dev.tablewright.functions.chat.model.ModelFailure;
 import dev.tablewright.functions.chat.model.ModelMessage;
 import dev.tablewright.functions.chat.model.ModelRequest;
+import dev.tablewright.functions.chat.model.ModelRetryPolicy;
 import dev.tablewright.functions.chat.model.ModelStep;
 import dev.tablewright.functions.chat.model.ModelStreamListener;
 import dev.tablewright.functions.chat.model.ModelTool;
@@ -72,6 +73,7 @@ public final class ChatTurn {
     private final TurnLimits limits;
     private final Clock clock;
     private final UiMessageConverter converter = new UiMessageConverter();
+    private final ModelRetryPolicy retryPolicy;
 
     public ChatTurn(ChatModel model, ToolRegistry registry, ToolInvoker invoker, UserInputPort userInput,
                     TurnLimits limits, Clock clock) {
@@ -81,6 +83,7 @@ public final class ChatTurn {
         this.userInput = userInput == null ? UserInputPort.NONE : userInput;
         this.limits = limits;
         this.clock = clock;
+        this.retryPolicy = new ModelRetryPolicy(limits.modelAttempts(), limits.retryBackoff());
     }
 
     /** Thrown out of the model's stream when the client has gone: nobody is reading, stop paying for tokens. */
@@ -274,13 +277,16 @@ public final class ChatTurn {
                     if (ui.isClientGone()) {
                         throw new ClientGone();
                     }
-                    boolean retryable = !listener.emitted && isRetryableKind(failure.kind());
-                    if (!retryable || attempt == limits.modelAttempts()) {
-                        throw failure;
-                    }
                     last = failure;
-                    if (!backOff(attempt, failure)) {
-                        throw new ModelFailure(ModelFailure.Kind.OUT_OF_TIME, "The turn ran out of time while the model was busy.", false);
+                    switch (retryPolicy.after(failure, listener.emitted, attempt, clock.instant(), deadline)) {
+                        case ModelRetryPolicy.GiveUp g -> throw failure;
+                        case ModelRetryPolicy.OutOfTime o ->
+                                throw new ModelFailure(ModelFailure.Kind.OUT_OF_TIME, "The turn ran out of time while the model was busy.", false);
+                        case ModelRetryPolicy.Wait w -> {
+                            if (!sleep(w.delay())) {
+                                throw new ModelFailure(ModelFailure.Kind.OUT_OF_TIME, "The turn ran out of time while the model was busy.", false);
+                            }
+                        }
                     }
                 } catch (ClientGone e) {
                     throw e;
@@ -298,22 +304,10 @@ public final class ChatTurn {
             throw last;
         }
 
-        private boolean isRetryableKind(ModelFailure.Kind kind) {
-            return kind == ModelFailure.Kind.RATE_LIMITED || kind == ModelFailure.Kind.UNAVAILABLE || kind == ModelFailure.Kind.TIMEOUT;
-        }
-
-        /** Sleeps before the next attempt; false when the wait would run past the turn's deadline. */
-        private boolean backOff(int attempt, ModelFailure failure) {
-            long base = limits.retryBackoff().toMillis() << (attempt - 1);
-            long wait = base + ThreadLocalRandom.current().nextLong(Math.max(1, base / 2));
-            if (failure.retryAfter().isPresent()) {
-                wait = Math.min(Math.max(wait, failure.retryAfter().get().toMillis()), 10_000);
-            }
-            if (clock.instant().plusMillis(wait).plusSeconds(1).isAfter(deadline)) {
-                return false;
-            }
+        /** Waits before the next attempt; false when interrupted. */
+        private boolean sleep(java.time.Duration wait) {
             try {
-                Thread.sleep(wait);
+                Thread.sleep(wait.toMillis());
                 return true;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
