@@ -17,10 +17,19 @@ import java.util.Set;
  * @param requiresUserInput optional: values only the user can give
  * @param coreIn            the page contexts that send this tool on every turn (others find it through the catalogue search)
  * @param runsOn            where the tool runs: its own Lambda function, or inside the chat function
+ * @param offeredToModel    whether the chat may offer it to the model at all (a tool that bypasses the user's
+ *                          accept, like a direct overwrite, is for other callers only)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ToolDefinition(String name, String description, ObjectNode parameters,
-                             UserInputRequirement requiresUserInput, Set<String> coreIn, RunsOn runsOn) {
+                             UserInputRequirement requiresUserInput, Set<String> coreIn, RunsOn runsOn,
+                             @JsonIgnore boolean offeredToModel) {
+
+    /** A tool the model may be offered (most are). */
+    public ToolDefinition(String name, String description, ObjectNode parameters,
+                          UserInputRequirement requiresUserInput, Set<String> coreIn, RunsOn runsOn) {
+        this(name, description, parameters, requiresUserInput, coreIn, runsOn, true);
+    }
 
     public enum RunsOn {
         /** A Lambda function of its own, named {@link #functionLogicalId()} in template.yaml. */
@@ -44,6 +53,15 @@ public record ToolDefinition(String name, String description, ObjectNode paramet
             }
         }
         return out.append("Function").toString();
+    }
+
+    /**
+     * Whether the tool works on a whole table config ({@code config} argument): the chat then passes the turn's
+     * working config when the model leaves it out, so the model never copies a config by hand.
+     */
+    @JsonIgnore
+    public boolean takesWorkingConfig() {
+        return parameters != null && parameters.path("properties").has("config");
     }
 
     public boolean isCoreIn(String context) {

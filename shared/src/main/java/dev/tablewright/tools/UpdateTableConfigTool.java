@@ -32,7 +32,7 @@ public final class UpdateTableConfigTool implements Tool {
                       "base_version":{"type":"integer","minimum":1,"description":"The version the change was built on"},
                       "config":{"type":"object","description":"The whole new config (the Config wire format)"}},
                      "required":["config_id","base_version","config"],"additionalProperties":false}"""),
-            null, Set.of(), ToolDefinition.RunsOn.FUNCTION);
+            null, Set.of(), ToolDefinition.RunsOn.FUNCTION, false); // not offered to the model: it bypasses the preview the user accepts
 
     private final ConfigStore configs;
     private final Clock clock;

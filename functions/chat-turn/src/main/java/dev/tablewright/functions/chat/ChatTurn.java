@@ -63,8 +63,6 @@ public final class ChatTurn {
     public static final String PREVIEW_TOOL = "preview_table_config";
     private static final int MAX_TOOL_RESULT_CHARS = 16_000;
     private static final Set<String> CONFIG_ARGUMENT = Set.of("config");
-    /** Tools the model is never offered (seed 000: update_table_config bypasses the preview the user accepts). */
-    public static final Set<String> NOT_OFFERED = Set.of("update_table_config");
 
     private final ChatModel model;
     private final ToolRegistry registry;
@@ -318,7 +316,7 @@ public final class ChatTurn {
         String systemPrompt() {
             List<String> core = new ArrayList<>();
             registry.coreTools(page()).forEach(t -> core.add(t.name()));
-            int discoverable = (int) registry.all().stream().filter(t -> !NOT_OFFERED.contains(t.name())).count() - core.size();
+            int discoverable = (int) registry.all().stream().filter(ToolDefinition::offeredToModel).count() - core.size();
             return SystemPrompt.of(page(), working.summary(), editable, core, Math.max(0, discoverable)).render();
         }
 
@@ -490,7 +488,7 @@ public final class ChatTurn {
                 record.tool(name, "ok", System.nanoTime() - started);
                 return null;
             }
-            Optional<ToolDefinition> definition = registry.find(name).filter(t -> !NOT_OFFERED.contains(t.name()));
+            Optional<ToolDefinition> definition = registry.find(name).filter(ToolDefinition::offeredToModel);
             if (definition.isEmpty() || !invoker.knows(name)) {
                 String error = "There is no tool named '" + name + "'. Use one of the listed tools, or search_tools to find one.";
                 ui.toolOutputError(toolCallId, error);
@@ -499,8 +497,7 @@ public final class ChatTurn {
                 return null;
             }
             ToolDefinition tool = definition.get();
-            if (definition.get().parameters() != null && definition.get().parameters().path("properties").has("config")
-                    && !arguments.hasNonNull("config") && working.current() != null) {
+            if (tool.takesWorkingConfig() && !arguments.hasNonNull("config") && working.current() != null) {
                 arguments.set("config", working.current());
             }
             Map<String, String> sessionValues = new LinkedHashMap<>(submitted);
@@ -579,7 +576,7 @@ public final class ChatTurn {
             registry.coreTools(page()).forEach(t -> exclude.add(t.name()));
             exclude.addAll(discovered.keySet());
             exclude.add(ChatToolDefinitions.SEARCH_TOOLS_NAME);
-            exclude.addAll(NOT_OFFERED);
+            registry.all().stream().filter(t -> !t.offeredToModel()).forEach(t -> exclude.add(t.name()));
             ObjectNode answer = Json.object();
             ArrayNode found = answer.putArray("tools");
             for (ToolRegistry.Match m : registry.search(query, exclude, limit)) {
