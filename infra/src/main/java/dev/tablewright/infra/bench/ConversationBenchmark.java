@@ -5,7 +5,6 @@ import dev.tablewright.conversation.ConversationService;
 import dev.tablewright.conversation.StoredConversation;
 import dev.tablewright.dynamodb.DynamoConfigStore;
 import dev.tablewright.dynamodb.DynamoConversationStore;
-import dev.tablewright.dynamodb.DynamoDbClients;
 import dev.tablewright.dynamodb.DynamoDbInputRequestStore;
 import dev.tablewright.dynamodb.DynamoPreviewStore;
 import dev.tablewright.functions.chat.ChatFunction;

@@ -4,13 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.infra.template.SamTemplate;
 import dev.tablewright.json.Json;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The AI SDK's own stream reader ({@code ai} from npm, in infra/node-client) run on a chat turn's body: the honest

@@ -1,6 +1,5 @@
 package dev.tablewright.infra.local;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.infra.identity.DevIssuer;
 import dev.tablewright.infra.model.ModelScript;
 import dev.tablewright.json.Json;

@@ -1,7 +1,5 @@
 package dev.tablewright.functions.configs;
 
-import dev.tablewright.config.TableConfig;
-import dev.tablewright.lambda.HttpApiException;
 import dev.tablewright.lambda.HttpRequest;
 import dev.tablewright.lambda.HttpResponse;
 
