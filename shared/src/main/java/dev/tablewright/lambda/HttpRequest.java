@@ -135,6 +135,11 @@ public final class HttpRequest {
     /** The body decoded into {@code type}, strictly: unknown fields and wrong types are 400s naming the field. */
     public <T> T body(Class<T> type) {
         JsonNode tree = bodyTree();
+        java.util.List<ValidationError> mismatches = BodyTypes.mismatches(tree, type);
+        if (!mismatches.isEmpty()) {
+            throw HttpApiException.invalid(mismatches.size() == 1 ? mismatches.getFirst().field() + ": " + mismatches.getFirst().message()
+                    : mismatches.size() + " fields are not valid", mismatches);
+        }
         try {
             return STRICT.forType(type).readValue(tree);
         } catch (JacksonException e) {

@@ -468,6 +468,15 @@ abstract class UserInputApiSuite {
         assertTrue(quotedMin.body().toString().contains("fields[0].min"), quotedMin.toString());
         answers.add(quotedMin);
 
+        // six fields of the wrong type in one create body: all six are named
+        var sixBad = api.call(ALICE, "POST", base, """
+                {"toolName": 5, "toolCallId": 6, "reason": true, "saveForSession": "yes",
+                 "fields": [{"name": 1, "type": "number", "min": "1"}]}""");
+        List<String> sixNamed = new ArrayList<>();
+        sixBad.body().at("/error/fields").forEach(f -> sixNamed.add(f.get("field").asText()));
+        assertEquals(List.of("toolName", "toolCallId", "reason", "fields[0].name", "fields[0].min", "saveForSession"), sixNamed, sixBad.toString());
+        answers.add(sixBad);
+
         // a pathological pattern against a long value is cut off by the step budget, not left to hang
         var slow = api.call(ALICE, "POST", base, """
                 {"toolName": "slow_tool", "toolCallId": "call_slow", "reason": "r",
