@@ -152,6 +152,9 @@ public abstract class ToolFunction implements RequestStreamHandler {
             if (outcome.output() != null) {
                 node.set("output", outcome.output());
             }
+            if (outcome.effect() != null) {
+                node.put("effect", outcome.effect());
+            }
             if (outcome.request() != null) {
                 node.set("request", Json.tree(outcome.request()));
             }

@@ -240,7 +240,7 @@ public final class PreviewTableConfigTool implements Tool {
         out.put("more", result.sample().more());
         out.set("warnings", Json.tree(warnings));
         out.put("expiresAt", preview.expiresAt().toString());
-        return ToolOutcome.ok(out);
+        return ToolOutcome.ok(out, ToolOutcome.PREVIEWED);
     }
 
     private static ToolOutcome invalid(List<ValidationError> errors, List<ValidationError> warnings, CompiledQuery query) {
@@ -251,7 +251,7 @@ public final class PreviewTableConfigTool implements Tool {
         if (query != null) {
             sql(out, query);
         }
-        return ToolOutcome.ok(out);
+        return ToolOutcome.ok(out, ToolOutcome.INVALID_CONFIG);
     }
 
     private static void sql(ObjectNode out, CompiledQuery query) {

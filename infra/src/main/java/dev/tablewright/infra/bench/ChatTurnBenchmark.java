@@ -257,7 +257,7 @@ public final class ChatTurnBenchmark {
         @Override
         public dev.tablewright.tool.ToolOutcome execute(dev.tablewright.tool.ToolInvocation invocation) {
             return dev.tablewright.tool.ToolOutcome.ok(previewOutput(invocation.arguments().path("config"),
-                    invocation.arguments().path("description").asText("")));
+                    invocation.arguments().path("description").asText("")), dev.tablewright.tool.ToolOutcome.PREVIEWED);
         }
     }
 

@@ -44,7 +44,8 @@ public final class ToolReference {
         md.append("Every tool the assistant can call, as the model sees it. Core tools are sent on every turn of their ")
                 .append("page context; the others are found through the catalogue search. A tool that runs as a Lambda ")
                 .append("function takes the invocation envelope (`{\"tool\", \"arguments\", \"sessionValues\", ...}`) or bare ")
-                .append("arguments and answers `{\"status\": \"ok\" | \"needs_input\" | \"error\", ...}`; try one with ")
+                .append("arguments and answers `{\"status\": \"ok\" | \"needs_input\" | \"error\", ...}`, an ok answer with the ")
+                .append("`effect` the chat acts on (`proposed_config`, `invalid_config`, `previewed`, or none); try one with ")
                 .append("`infra/bin/invoke <FunctionLogicalId> --event <file>`.\n\n");
 
         md.append("| tool | runs | core in | asks the user |\n|---|---|---|---|\n");

@@ -62,6 +62,9 @@ class OperationToolFlawsTest {
         function.handleRequest(new ByteArrayInputStream(Json.write(envelope).getBytes(StandardCharsets.UTF_8)), out, null);
         JsonNode answer = Json.parse(out.toString(StandardCharsets.UTF_8));
         assertEquals("ok", answer.path("status").asText(), answer.toString());
+        // the answer says what it did, and the chat acts on that, not on the output's shape
+        assertEquals(answer.path("output").path("valid").asBoolean() ? "proposed_config" : "invalid_config",
+                answer.path("effect").asText(), answer.toString().substring(0, Math.min(300, answer.toString().length())));
         return answer.path("output");
     }
 

@@ -59,7 +59,6 @@ import java.util.Set;
  */
 public final class ChatTurn {
 
-    public static final String PREVIEW_TOOL = "preview_table_config";
     private static final int MAX_TOOL_RESULT_CHARS = 16_000;
     private static final Set<String> CONFIG_ARGUMENT = Set.of("config");
 
@@ -522,7 +521,7 @@ public final class ChatTurn {
             }
             record.tool(name, outcome.status(), System.nanoTime() - started);
             return switch (outcome.status()) {
-                case ToolOutcome.OK -> toolOutput(toolCallId, name, outcome.output());
+                case ToolOutcome.OK -> toolOutput(toolCallId, name, outcome);
                 case ToolOutcome.NEEDS_INPUT -> {
                     askForInput(toolCallId, name, outcome.request());
                     yield null;
@@ -536,34 +535,47 @@ public final class ChatTurn {
             };
         }
 
-        /** A tool's ok output: to the client, to the model, and into the turn's state (working config, repairs, preview). */
-        List<ObjectNode> toolOutput(String toolCallId, String name, JsonNode output) {
+        /**
+         * A tool's ok output: to the client and the model, then into the turn's state by what the tool says it did
+         * ({@link ToolOutcome#effect}): a proposed config becomes the working config, an invalid one counts toward
+         * the repair bound, a preview becomes the preview card and the draft's state.
+         */
+        List<ObjectNode> toolOutput(String toolCallId, String name, ToolOutcome outcome) {
+            JsonNode output = outcome.output();
             ui.toolOutputAvailable(toolCallId, output);
             toolResult(toolCallId, ToolResultText.of(output));
-            if (output != null && output.has("valid")) {
-                if (output.path("valid").asBoolean(false)) {
+            String effect = outcome.effect() == null ? "" : outcome.effect();
+            switch (effect) {
+                case ToolOutcome.PROPOSED_CONFIG -> {
                     consecutiveInvalid = 0;
                     working.replace(output.get("config"));
                     editable = working.editableFields();
-                } else if (++consecutiveInvalid > limits.maxRepairs()) {
-                    List<ObjectNode> errors = new ArrayList<>();
-                    output.path("errors").forEach(e -> errors.add(e.isObject() ? (ObjectNode) e : Json.object().put("message", e.asText())));
-                    ObjectNode data = Json.object().put("toolCallId", toolCallId).put("toolName", name);
-                    data.set("errors", Json.MAPPER.valueToTree(errors));
-                    ui.data("validation-errors", toolCallId, data);
-                    return errors;
                 }
-            }
-            boolean previewed = PREVIEW_TOOL.equals(name) && output != null && output.isObject()
-                    && (!output.has("valid") || output.path("valid").asBoolean(false));
-            if (previewed) {
-                ObjectNode preview = ((ObjectNode) output).deepCopy();
-                if (!preview.has("configId") && working.configId() != null) {
-                    preview.put("configId", working.configId());
+                case ToolOutcome.INVALID_CONFIG -> {
+                    if (++consecutiveInvalid > limits.maxRepairs()) {
+                        List<ObjectNode> errors = new ArrayList<>();
+                        output.path("errors").forEach(e -> errors.add(e.isObject() ? (ObjectNode) e : Json.object().put("message", e.asText())));
+                        ObjectNode data = Json.object().put("toolCallId", toolCallId).put("toolName", name);
+                        data.set("errors", Json.MAPPER.valueToTree(errors));
+                        ui.data("validation-errors", toolCallId, data);
+                        return errors;
+                    }
                 }
-                JsonNode previewId = preview.get("previewId");
-                working.previewed(preview);
-                ui.data("table-config-preview", previewId == null ? toolCallId : previewId.asText(), preview);
+                case ToolOutcome.PREVIEWED -> {
+                    consecutiveInvalid = 0;
+                    working.replace(output.get("config"));
+                    editable = working.editableFields();
+                    ObjectNode preview = ((ObjectNode) output).deepCopy();
+                    if (!preview.has("configId") && working.configId() != null) {
+                        preview.put("configId", working.configId());
+                    }
+                    JsonNode previewId = preview.get("previewId");
+                    working.previewed(preview);
+                    ui.data("table-config-preview", previewId == null ? toolCallId : previewId.asText(), preview);
+                }
+                default -> {
+                    // an answer that changes nothing of the config
+                }
             }
             return null;
         }
