@@ -170,4 +170,56 @@ class ChatTurnUserInputTest {
         assertTrue(shown.path("arguments").path("database").isMissingNode(), shown.toString());
         assertEquals("staging", outputs.get(1).path("output").path("database").asText(), "the tool that asked still gets it");
     }
+
+    /** Needs the user's database, then answers an invalid config (as an operation tool can). */
+    static final class InvalidAfterInput implements Tool {
+        static final ToolDefinition DEFINITION = new ToolDefinition("check_config", "Checks a config.",
+                (ObjectNode) parse("{\"type\":\"object\",\"properties\":{}}"),
+                new UserInputRequirement("Which database?", List.of(new InputField("database", "Database", null,
+                        FieldType.SELECT, true, null, null, null, null, List.of("production", "staging"), null)), true, null),
+                Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
+
+        @Override
+        public ToolDefinition definition() {
+            return DEFINITION;
+        }
+
+        @Override
+        public ToolOutcome execute(ToolInvocation invocation) {
+            ObjectNode out = Json.object().put("valid", false);
+            out.putArray("errors").addObject().put("field", "data_source[0].source").put("message", "table 'ghost' does not exist");
+            return ToolOutcome.ok(out, ToolOutcome.INVALID_CONFIG);
+        }
+    }
+
+    @Test
+    void aResumedCallThatReachesTheRepairBoundEndsTheTurnOnceWithItsExplanation() throws Exception {
+        chat.close();
+        chat = new ChatHarness(List.of(new InvalidAfterInput()));
+        chat.userInput = new UserInputLifecycle(service);
+        chat.limits = chat.limits.withMaxRepairs(0);
+        chat.model.enqueue(ModelScript.builder().turn(t -> t.toolCall("call_r", "check_config", "{}")).build());
+        ChatHarness.Turn first = chat.send(body("check it"));
+        assertEquals("tool-calls", first.first("finish").path("finishReason").asText());
+        service.submit("user_1", "conv_1", "call_r", parse("{\"database\":\"staging\"}"));
+        JsonNode assistant = AiSdkClient.read(first.response().body(), null).path("message");
+        List<JsonNode> history = List.of(
+                parse("{\"id\":\"u_0\",\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"text\":\"check it\"}]}"), assistant);
+
+        java.io.ByteArrayOutputStream log = new java.io.ByteArrayOutputStream();
+        dev.tablewright.logging.StructuredLog.redirect(new java.io.PrintStream(log, true, java.nio.charset.StandardCharsets.UTF_8));
+        ChatHarness.Turn resumed;
+        try {
+            resumed = chat.send(body(null, history, List.of()));
+        } finally {
+            dev.tablewright.logging.StructuredLog.redirect(System.out);
+        }
+        assertEquals(1, resumed.stream().ofType("finish").size(), resumed.types().toString());
+        assertEquals("stop", resumed.first("finish").path("finishReason").asText());
+        assertTrue(resumed.text().contains("could not make this change valid"), resumed.text());
+        String lines = log.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(lines.contains("\"outcome\":\"repair-bound\""), lines);
+        assertTrue(!lines.contains("\"level\":\"ERROR\""), "no internal error: " + lines);
+    }
 }
+

@@ -154,7 +154,8 @@ public final class ChatTurn {
         final Map<String, ClientTool> clientTools = new LinkedHashMap<>();
         int consecutiveInvalid;
         volatile Runnable cancelModel = () -> { };
-        boolean paused;
+        /** Calls this turn cannot finish: their answers come with the next request. */
+        final List<DeferredCall> deferred = new ArrayList<>();
 
         final java.util.function.Consumer<Optional<WorkingDraft>> onEnd;
         boolean settled;
@@ -180,8 +181,11 @@ public final class ChatTurn {
             rememberDiscoveredTools(conversation);
             ui.start(messageId(), metadata());
             if (!conversation.pending().isEmpty()) {
-                settlePending(conversation.pending());
-                if (paused) {
+                if (settlePending(conversation.pending())) {
+                    return; // the turn already ended (the repair bound was reached on a resumed call)
+                }
+                if (!deferred.isEmpty()) {
+                    record.outcome = "paused";
                     end(FinishReason.TOOL_CALLS);
                     return;
                 }
@@ -242,7 +246,7 @@ public final class ChatTurn {
                     explainValidationErrors(errorsAtBound);
                     return;
                 }
-                if (paused) {
+                if (!deferred.isEmpty()) {
                     record.outcome = "paused";
                     end(FinishReason.TOOL_CALLS);
                     return;
@@ -454,7 +458,7 @@ public final class ChatTurn {
                 }
                 ui.toolInputAvailable(call.id(), call.name(), arguments);
                 if (clientTools.containsKey(call.name())) {
-                    paused = true; // the client runs it; its output comes with the next request
+                    deferred.add(new DeferredCall(call.id(), call.name(), DeferredCall.Waiting.CLIENT));
                     record.tool(call.name(), "client", 0);
                     continue;
                 }
@@ -633,11 +637,14 @@ public final class ChatTurn {
             data.set("fields", Json.tree(requirement.fields()));
             data.put("saveForSession", requirement.saveForSession());
             ui.data("user-input-request", requestId, data);
-            paused = true;
+            deferred.add(new DeferredCall(toolCallId, toolName, DeferredCall.Waiting.USER_INPUT));
         }
 
-        /** Tool calls of the last assistant step without a result: resume them before the model is asked again. */
-        void settlePending(List<UiPart.ToolCall> pending) throws ClientGone {
+        /**
+         * Tool calls of the last assistant step without a result: resume them before the model is asked again.
+         * True when that ended the turn.
+         */
+        boolean settlePending(List<UiPart.ToolCall> pending) throws ClientGone {
             for (UiPart.ToolCall call : pending) {
                 checkClient();
                 if (clientTools.containsKey(call.toolName()) || registry.find(call.toolName()).isEmpty()) {
@@ -656,7 +663,7 @@ public final class ChatTurn {
                     data.set("fields", Json.tree(requirement.fields()));
                     data.put("saveForSession", requirement.saveForSession());
                     ui.data("user-input-request", answer.get().requestId(), data);
-                    paused = true;
+                    deferred.add(new DeferredCall(call.toolCallId(), call.toolName(), DeferredCall.Waiting.USER_INPUT));
                     continue;
                 }
                 if (answer.isEmpty() || !answer.get().completed()) {
@@ -670,10 +677,10 @@ public final class ChatTurn {
                 List<ObjectNode> atBound = runServerTool(call.toolCallId(), call.toolName(), arguments, answer.get().values());
                 if (atBound != null) {
                     explainValidationErrors(atBound);
-                    paused = true;
-                    return;
+                    return true;
                 }
             }
+            return false;
         }
 
         void rememberDiscoveredTools(Conversation conversation) {

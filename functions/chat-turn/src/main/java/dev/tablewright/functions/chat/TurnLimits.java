@@ -53,6 +53,10 @@ public record TurnLimits(int maxSteps, int maxToolCallsPerStep, int maxRepairs, 
         return new TurnLimits(maxSteps, maxToolCallsPerStep, maxRepairs, maxOutputTokens, maxTurnTokens, maxTurnDuration, deadlineMargin, modelAttempts, d, maxOutputChars);
     }
 
+    public TurnLimits withMaxRepairs(int n) {
+        return new TurnLimits(maxSteps, maxToolCallsPerStep, n, maxOutputTokens, maxTurnTokens, maxTurnDuration, deadlineMargin, modelAttempts, retryBackoff, maxOutputChars);
+    }
+
     public TurnLimits withMaxOutputChars(int n) {
         return new TurnLimits(maxSteps, maxToolCallsPerStep, maxRepairs, maxOutputTokens, maxTurnTokens, maxTurnDuration, deadlineMargin, modelAttempts, retryBackoff, n);
     }
