@@ -25,7 +25,7 @@ import dev.tablewright.functions.chat.request.UiMessageConverter;
 import dev.tablewright.functions.chat.request.ToolResultText;
 import dev.tablewright.functions.chat.request.UiPart;
 import dev.tablewright.functions.chat.stream.UiMessageStreamWriter;
-import dev.tablewright.functions.chat.stream.UiMessageStreamWriter.FinishReason;
+import dev.tablewright.functions.chat.TurnEvent.Ending;
 import dev.tablewright.functions.chat.tools.ToolInvoker;
 import dev.tablewright.functions.chat.tools.UserInputPort;
 import dev.tablewright.json.Json;
@@ -120,11 +120,17 @@ public final class ChatTurn {
      */
     public void run(ChatRequest request, String ownerId, UiMessageStreamWriter ui, Optional<Instant> invocationDeadline,
                     Optional<WorkingDraft> draft, java.util.function.Consumer<Optional<WorkingDraft>> onEnd) {
+        run(request, ownerId, new UiStreamOutput(ui), invocationDeadline, draft, onEnd);
+    }
+
+    /** The loop itself: its events go to {@code out}, which decides how a client sees them. */
+    public void run(ChatRequest request, String ownerId, TurnOutput out, Optional<Instant> invocationDeadline,
+                    Optional<WorkingDraft> draft, java.util.function.Consumer<Optional<WorkingDraft>> onEnd) {
         Instant deadline = clock.instant().plus(limits.maxTurnDuration());
         if (invocationDeadline.isPresent() && invocationDeadline.get().minus(limits.deadlineMargin()).isBefore(deadline)) {
             deadline = invocationDeadline.get().minus(limits.deadlineMargin());
         }
-        Turn turn = new Turn(request, ownerId, ui, deadline, draft, onEnd);
+        Turn turn = new Turn(request, ownerId, out, deadline, draft, onEnd);
         try {
             turn.run();
         } catch (ClientGone e) {
@@ -144,7 +150,7 @@ public final class ChatTurn {
         final ChatRequest request;
         final String ownerId;
         final String conversationId;
-        final UiMessageStreamWriter ui;
+        final TurnOutput out;
         final Instant deadline;
         final TurnRecord record = new TurnRecord();
         final WorkingConfig working;
@@ -160,18 +166,18 @@ public final class ChatTurn {
         final java.util.function.Consumer<Optional<WorkingDraft>> onEnd;
         boolean settled;
 
-        Turn(ChatRequest request, String ownerId, UiMessageStreamWriter ui, Instant deadline, Optional<WorkingDraft> draft,
+        Turn(ChatRequest request, String ownerId, TurnOutput out, Instant deadline, Optional<WorkingDraft> draft,
              java.util.function.Consumer<Optional<WorkingDraft>> onEnd) {
             this.onEnd = onEnd;
             this.request = request;
             this.ownerId = ownerId;
             this.conversationId = request.id() == null ? "anonymous" : request.id();
-            this.ui = ui;
+            this.out = out;
             this.deadline = deadline;
             this.working = new WorkingConfig(request.context(), draft);
             this.editable = working.editableFields();
             request.clientTools().forEach(t -> clientTools.put(t.name(), t));
-            ui.response().onClientGone(() -> cancelModel.run());
+            out.onClientGone(() -> cancelModel.run());
         }
 
         void run() throws ClientGone {
@@ -179,14 +185,14 @@ public final class ChatTurn {
             messages.add(new ModelMessage.System(""));
             messages.addAll(conversation.messages());
             rememberDiscoveredTools(conversation);
-            ui.start(messageId(), metadata());
+            out.emit(new TurnEvent.Started(messageId(), metadata()));
             if (!conversation.pending().isEmpty()) {
                 if (settlePending(conversation.pending())) {
                     return; // the turn already ended (the repair bound was reached on a resumed call)
                 }
                 if (!deferred.isEmpty()) {
                     record.outcome = "paused";
-                    end(FinishReason.TOOL_CALLS);
+                    end(Ending.TOOL_CALLS);
                     return;
                 }
             }
@@ -196,7 +202,7 @@ public final class ChatTurn {
                     say("I stopped here: this turn reached its limit of " + limits.maxSteps()
                             + " steps. Say \"continue\" and I will pick up from here.");
                     record.outcome = "max-steps";
-                    end(FinishReason.OTHER);
+                    end(Ending.OTHER);
                     return;
                 }
                 if (!clock.instant().isBefore(deadline)) {
@@ -206,49 +212,49 @@ public final class ChatTurn {
                 if (record.usage.total() >= limits.maxTurnTokens()) {
                     say("I stopped here: this turn used its token budget. Say \"continue\" and I will pick up from here.");
                     record.outcome = "token-budget";
-                    end(FinishReason.LENGTH);
+                    end(Ending.LENGTH);
                     return;
                 }
-                ui.startStep();
+                out.emit(new TurnEvent.StepStarted());
                 record.steps++;
                 ModelStep answer;
                 try {
                     answer = callModel();
                 } catch (OutputCapReached capped) {
-                    ui.finishStep();
+                    out.emit(new TurnEvent.StepFinished());
                     say("I stopped here: my answer grew past this turn's output limit.");
                     record.outcome = "output-cap";
-                    end(FinishReason.LENGTH);
+                    end(Ending.LENGTH);
                     return;
                 } catch (ModelFailure failure) {
                     if (failure.kind() == ModelFailure.Kind.OUT_OF_TIME) {
-                        ui.finishStep();
+                        out.emit(new TurnEvent.StepFinished());
                         outOfTime();
                     } else {
                         record.outcome = "model-" + failure.kind().name().toLowerCase(java.util.Locale.ROOT);
-                        ui.error(failure.getMessage());
-                        ui.finishStep();
-                        end(FinishReason.ERROR);
+                        out.emit(new TurnEvent.Failed(failure.getMessage()));
+                        out.emit(new TurnEvent.StepFinished());
+                        end(Ending.ERROR);
                     }
                     return;
                 }
                 messages.add(new ModelMessage.Assistant(answer.text(), answer.toolCalls()));
                 if (answer.toolCalls().isEmpty()) {
-                    ui.finishStep();
+                    out.emit(new TurnEvent.StepFinished());
                     boolean cutByModel = "length".equals(answer.finishReason());
                     record.outcome = cutByModel ? "length" : "stop";
-                    end(cutByModel ? FinishReason.LENGTH : FinishReason.STOP);
+                    end(cutByModel ? Ending.LENGTH : Ending.STOP);
                     return;
                 }
                 List<ObjectNode> errorsAtBound = runToolCalls(answer.toolCalls());
-                ui.finishStep();
+                out.emit(new TurnEvent.StepFinished());
                 if (errorsAtBound != null) {
                     explainValidationErrors(errorsAtBound);
                     return;
                 }
                 if (!deferred.isEmpty()) {
                     record.outcome = "paused";
-                    end(FinishReason.TOOL_CALLS);
+                    end(Ending.TOOL_CALLS);
                     return;
                 }
             }
@@ -274,7 +280,7 @@ public final class ChatTurn {
                 } catch (ModelFailure failure) {
                     listener.closeText();
                     listener.abandonToolCalls();
-                    if (ui.isClientGone()) {
+                    if (out.clientGone()) {
                         throw new ClientGone();
                     }
                     last = failure;
@@ -373,11 +379,11 @@ public final class ChatTurn {
                 checkClient();
                 countOutput(delta);
                 if (textId == null) {
-                    textId = UiMessageStreamWriter.newId("txt");
-                    ui.textStart(textId);
+                    textId = TurnEvent.newId("txt");
+                    out.emit(new TurnEvent.TextStarted(textId));
                 }
                 emitted = true;
-                ui.textDelta(textId, delta);
+                out.emit(new TurnEvent.TextDelta(textId, delta));
             }
 
             @Override
@@ -385,7 +391,7 @@ public final class ChatTurn {
                 checkClient();
                 closeText(); // the text before a tool call is complete: the client renders it as one block
                 emitted = true;
-                ui.toolInputStart(toolCallId, toolName);
+                out.emit(new TurnEvent.ToolInputStarted(toolCallId, toolName));
                 openToolNames.put(toolCallId, toolName);
                 openToolInputs.put(toolCallId, new StringBuilder());
             }
@@ -394,7 +400,7 @@ public final class ChatTurn {
             public void toolCallArgumentsDelta(String toolCallId, String delta) throws IOException {
                 checkClient();
                 countOutput(delta);
-                ui.toolInputDelta(toolCallId, delta);
+                out.emit(new TurnEvent.ToolInputDelta(toolCallId, delta));
                 StringBuilder input = openToolInputs.get(toolCallId);
                 if (input != null) {
                     input.append(delta);
@@ -413,16 +419,16 @@ public final class ChatTurn {
              * keep the part in {@code input-streaming} forever) before the turn reports the failure.
              */
             void abandonToolCalls() {
-                openToolNames.forEach((id, name) -> ui.toolInputError(id, name,
+                openToolNames.forEach((id, name) -> out.emit(new TurnEvent.ToolInputFailed(id, name,
                         com.fasterxml.jackson.databind.node.TextNode.valueOf(openToolInputs.get(id).toString()),
-                        "The model's answer was cut off before this tool call's input was complete."));
+                        "The model's answer was cut off before this tool call's input was complete.")));
                 openToolNames.clear();
                 openToolInputs.clear();
             }
 
             void closeText() {
                 if (textId != null) {
-                    ui.textEnd(textId);
+                    out.emit(new TurnEvent.TextEnded(textId));
                     textId = null;
                 }
             }
@@ -451,12 +457,12 @@ public final class ChatTurn {
                             ? "The arguments of " + call.name() + " hold a name or value that is too long; names are at most "
                               + dev.tablewright.validation.Identifiers.MAX_LENGTH + " characters."
                             : "The arguments of " + call.name() + " are not a valid JSON object; send them again as one JSON object.";
-                    ui.toolInputError(call.id(), call.name(), Json.MAPPER.getNodeFactory().textNode(clip(call.arguments(), 2000)), error);
+                    out.emit(new TurnEvent.ToolInputFailed(call.id(), call.name(), Json.MAPPER.getNodeFactory().textNode(clip(call.arguments(), 2000)), error));
                     toolResult(call.id(), errorJson("invalid_arguments", error));
                     record.tool(call.name(), "malformed-arguments", 0);
                     continue;
                 }
-                ui.toolInputAvailable(call.id(), call.name(), arguments);
+                out.emit(new TurnEvent.ToolInputAvailable(call.id(), call.name(), arguments));
                 if (clientTools.containsKey(call.name())) {
                     deferred.add(new DeferredCall(call.id(), call.name(), DeferredCall.Waiting.CLIENT));
                     record.tool(call.name(), "client", 0);
@@ -464,7 +470,7 @@ public final class ChatTurn {
                 }
                 if (++run > limits.maxToolCallsPerStep()) {
                     String error = "Skipped: at most " + limits.maxToolCallsPerStep() + " tool calls are run per step. Call it again in your next step.";
-                    ui.toolOutputError(call.id(), error);
+                    out.emit(new TurnEvent.ToolFailed(call.id(), error));
                     toolResult(call.id(), errorJson("too_many_calls", error));
                     record.tool(call.name(), "skipped", 0);
                     continue;
@@ -493,7 +499,7 @@ public final class ChatTurn {
             Optional<ToolDefinition> definition = registry.find(name).filter(ToolDefinition::offeredToModel);
             if (definition.isEmpty() || !invoker.knows(name)) {
                 String error = "There is no tool named '" + name + "'. Use one of the listed tools, or search_tools to find one.";
-                ui.toolOutputError(toolCallId, error);
+                out.emit(new TurnEvent.ToolFailed(toolCallId, error));
                 toolResult(toolCallId, errorJson("unknown_tool", error));
                 record.tool(name, "unknown", 0);
                 return null;
@@ -532,7 +538,7 @@ public final class ChatTurn {
                 }
                 default -> {
                     String message = outcome.error() == null ? "the tool failed" : outcome.error().message();
-                    ui.toolOutputError(toolCallId, message);
+                    out.emit(new TurnEvent.ToolFailed(toolCallId, message));
                     toolResult(toolCallId, Json.write(Map.of("error", outcome.error() == null ? Map.of("message", message) : outcome.error())));
                     yield null;
                 }
@@ -546,7 +552,7 @@ public final class ChatTurn {
          */
         List<ObjectNode> toolOutput(String toolCallId, String name, ToolOutcome outcome) {
             JsonNode output = outcome.output();
-            ui.toolOutputAvailable(toolCallId, output);
+            out.emit(new TurnEvent.ToolOutput(toolCallId, output));
             toolResult(toolCallId, ToolResultText.of(output));
             String effect = outcome.effect() == null ? "" : outcome.effect();
             switch (effect) {
@@ -561,7 +567,7 @@ public final class ChatTurn {
                         output.path("errors").forEach(e -> errors.add(e.isObject() ? (ObjectNode) e : Json.object().put("message", e.asText())));
                         ObjectNode data = Json.object().put("toolCallId", toolCallId).put("toolName", name);
                         data.set("errors", Json.MAPPER.valueToTree(errors));
-                        ui.data("validation-errors", toolCallId, data);
+                        out.emit(new TurnEvent.Data("validation-errors", toolCallId, data));
                         return errors;
                     }
                 }
@@ -575,7 +581,7 @@ public final class ChatTurn {
                     }
                     JsonNode previewId = preview.get("previewId");
                     working.previewed(preview);
-                    ui.data("table-config-preview", previewId == null ? toolCallId : previewId.asText(), preview);
+                    out.emit(new TurnEvent.Data("table-config-preview", previewId == null ? toolCallId : previewId.asText(), preview));
                 }
                 default -> {
                     // an answer that changes nothing of the config
@@ -602,7 +608,7 @@ public final class ChatTurn {
                 found.addObject().put("name", m.tool().name()).put("description", m.tool().description());
             }
             answer.put("note", found.isEmpty() ? "No further tool matched; try other words." : "These tools are callable from your next step.");
-            ui.toolOutputAvailable(toolCallId, answer);
+            out.emit(new TurnEvent.ToolOutput(toolCallId, answer));
             toolResult(toolCallId, Json.write(answer));
         }
 
@@ -615,9 +621,9 @@ public final class ChatTurn {
             if (update.success()) {
                 editable = result.status();
                 working.applySetting(field, update.newValue());
-                ui.data("editable-field-update", "edit_" + field, Json.tree(update));
+                out.emit(new TurnEvent.Data("editable-field-update", "edit_" + field, Json.tree(update)));
             }
-            ui.toolOutputAvailable(toolCallId, Json.tree(update));
+            out.emit(new TurnEvent.ToolOutput(toolCallId, Json.tree(update)));
             toolResult(toolCallId, Json.write(update));
         }
 
@@ -628,7 +634,7 @@ public final class ChatTurn {
             } catch (RuntimeException e) {
                 dev.tablewright.logging.StructuredLog.of(ChatTurn.class).error("input request could not be created", e, "tool", toolName);
                 String error = "The input form for " + toolName + " could not be created; try again shortly.";
-                ui.toolOutputError(toolCallId, error);
+                out.emit(new TurnEvent.ToolFailed(toolCallId, error));
                 toolResult(toolCallId, errorJson("unavailable", error));
                 return;
             }
@@ -636,7 +642,7 @@ public final class ChatTurn {
                     .put("reason", requirement.reason());
             data.set("fields", Json.tree(requirement.fields()));
             data.put("saveForSession", requirement.saveForSession());
-            ui.data("user-input-request", requestId, data);
+            out.emit(new TurnEvent.Data("user-input-request", requestId, data));
             deferred.add(new DeferredCall(toolCallId, toolName, DeferredCall.Waiting.USER_INPUT));
         }
 
@@ -649,7 +655,7 @@ public final class ChatTurn {
                 checkClient();
                 if (clientTools.containsKey(call.toolName()) || registry.find(call.toolName()).isEmpty()) {
                     String error = "No result came back for this call.";
-                    ui.toolOutputError(call.toolCallId(), error);
+                    out.emit(new TurnEvent.ToolFailed(call.toolCallId(), error));
                     toolResult(call.toolCallId(), errorJson("no_result", error));
                     continue;
                 }
@@ -662,14 +668,14 @@ public final class ChatTurn {
                             .put("toolName", call.toolName()).put("reason", requirement.reason());
                     data.set("fields", Json.tree(requirement.fields()));
                     data.put("saveForSession", requirement.saveForSession());
-                    ui.data("user-input-request", answer.get().requestId(), data);
+                    out.emit(new TurnEvent.Data("user-input-request", answer.get().requestId(), data));
                     deferred.add(new DeferredCall(call.toolCallId(), call.toolName(), DeferredCall.Waiting.USER_INPUT));
                     continue;
                 }
                 if (answer.isEmpty() || !answer.get().completed()) {
                     String error = "The user did not provide the input this tool needs"
                             + (answer.isPresent() ? " (the request is " + answer.get().status() + ")." : ".");
-                    ui.toolOutputError(call.toolCallId(), error);
+                    out.emit(new TurnEvent.ToolFailed(call.toolCallId(), error));
                     toolResult(call.toolCallId(), errorJson("input_not_given", error));
                     continue;
                 }
@@ -701,7 +707,7 @@ public final class ChatTurn {
 
         /** The repair bound is reached: explain the errors in plain words (no further model call) and end. */
         void explainValidationErrors(List<ObjectNode> errors) {
-            ui.startStep();
+            out.emit(new TurnEvent.StepStarted());
             StringBuilder text = new StringBuilder("I could not make this change valid after ")
                     .append(limits.maxRepairs() + 1).append(" attempts. What is wrong:");
             for (ObjectNode e : errors) {
@@ -713,24 +719,24 @@ public final class ChatTurn {
             }
             text.append("\nTell me how you would like to proceed, or adjust the table by hand.");
             say(text.toString());
-            ui.finishStep();
+            out.emit(new TurnEvent.StepFinished());
             record.outcome = "repair-bound";
-            end(FinishReason.STOP);
+            end(Ending.STOP);
         }
 
         void outOfTime() {
             record.outcome = "out-of-time";
-            ui.startStep();
+            out.emit(new TurnEvent.StepStarted());
             say("I ran out of time for this turn. Say \"continue\" and I will pick up from here.");
-            ui.finishStep();
-            end(FinishReason.OTHER);
+            out.emit(new TurnEvent.StepFinished());
+            end(Ending.OTHER);
         }
 
         void say(String text) {
-            String id = UiMessageStreamWriter.newId("txt");
-            ui.textStart(id);
-            ui.textDelta(id, text);
-            ui.textEnd(id);
+            String id = TurnEvent.newId("txt");
+            out.emit(new TurnEvent.TextStarted(id));
+            out.emit(new TurnEvent.TextDelta(id, text));
+            out.emit(new TurnEvent.TextEnded(id));
         }
 
         /**
@@ -747,10 +753,10 @@ public final class ChatTurn {
             return metadata;
         }
 
-        void end(FinishReason reason) {
-            ui.finish(reason, metadata());
+        void end(Ending reason) {
+            out.emit(new TurnEvent.Finished(reason, metadata()));
             settle();
-            ui.done();
+            out.close();
         }
 
         /** Hands the draft to {@code onEnd}, once. */
@@ -766,15 +772,15 @@ public final class ChatTurn {
         }
 
         void fail(String plainMessage) {
-            if (ui.isDone() || ui.isClientGone()) {
+            if (out.closed() || out.clientGone()) {
                 return;
             }
-            ui.error(plainMessage);
-            end(FinishReason.ERROR);
+            out.emit(new TurnEvent.Failed(plainMessage));
+            end(Ending.ERROR);
         }
 
         void checkClient() throws ClientGone {
-            if (ui.isClientGone()) {
+            if (out.clientGone()) {
                 throw new ClientGone();
             }
         }
@@ -794,7 +800,7 @@ public final class ChatTurn {
                 return last.id();
             }
             return request.messageId() != null && "regenerate-message".equals(request.trigger())
-                    ? request.messageId() : UiMessageStreamWriter.newId("msg");
+                    ? request.messageId() : TurnEvent.newId("msg");
         }
     }
 

@@ -23,9 +23,9 @@ public final class EchoChatTurn implements ChatTurnHandler {
         JsonNode body = raw.isEmpty() ? Json.object() : Json.parse(raw);
         String text = lastUserText(body.path("messages"));
         UiMessageStreamWriter ui = new UiMessageStreamWriter(response);
-        ui.start(UiMessageStreamWriter.newId("msg"));
+        ui.start(TurnEvent.newId("msg"));
         ui.startStep();
-        String id = UiMessageStreamWriter.newId("txt");
+        String id = TurnEvent.newId("txt");
         ui.textStart(id);
         for (String word : text.split("(?<= )")) {
             if (ui.isClientGone()) {

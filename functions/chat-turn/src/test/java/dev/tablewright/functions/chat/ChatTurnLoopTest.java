@@ -134,4 +134,51 @@ class ChatTurnLoopTest {
         assertEquals("tool-calls", parts.ofType("finish").getFirst().path("finishReason").asText());
         assertEquals(1, model.calls);
     }
+
+    /** The loop's events, kept in order: no UI stream involved. */
+    static final class RecordedOutput implements TurnOutput {
+        final List<TurnEvent> events = new java.util.ArrayList<>();
+        boolean closed;
+
+        @Override
+        public void emit(TurnEvent event) {
+            events.add(event);
+        }
+
+        @Override
+        public boolean clientGone() {
+            return false;
+        }
+
+        @Override
+        public boolean closed() {
+            return closed;
+        }
+
+        @Override
+        public void close() {
+            closed = true;
+        }
+
+        @Override
+        public void onClientGone(Runnable callback) {
+        }
+    }
+
+    @Test
+    void theLoopEmitsTypedEventsAndKnowsNothingOfTheStream() throws Exception {
+        model.steps.add(text("Hello."));
+        ChatTurn turn = new ChatTurn(model, new ToolRegistry(ChatToolDefinitions.ALL), new InProcessToolInvoker(List.of()),
+                UserInputPort.NONE, TurnLimits.DEFAULT, Clock.systemUTC());
+        RecordedOutput out = new RecordedOutput();
+        List<Optional<dev.tablewright.conversation.WorkingDraft>> ended = new java.util.ArrayList<>();
+        turn.run(new ChatRequestParser().parse(body("hi")), "user_1", out, Optional.empty(), Optional.empty(), ended::add);
+        assertEquals(List.of(TurnEvent.Started.class, TurnEvent.StepStarted.class, TurnEvent.TextStarted.class,
+                TurnEvent.TextDelta.class, TurnEvent.TextEnded.class, TurnEvent.StepFinished.class, TurnEvent.Finished.class),
+                out.events.stream().map(Object::getClass).toList());
+        assertEquals(TurnEvent.Ending.STOP, ((TurnEvent.Finished) out.events.getLast()).ending());
+        assertTrue(out.closed);
+        assertEquals(1, ended.size(), "the end is handed over once");
+    }
 }
+

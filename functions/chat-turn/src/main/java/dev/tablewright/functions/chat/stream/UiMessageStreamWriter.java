@@ -7,7 +7,6 @@ import dev.tablewright.json.Json;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Writes the AI SDK UI message stream protocol v1 (what {@code useChat} reads): one Server-Sent Event
@@ -45,7 +44,6 @@ public final class UiMessageStreamWriter {
     private static final byte[] DATA = "data: ".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] END_OF_EVENT = "\n\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] DONE = "data: [DONE]\n\n".getBytes(StandardCharsets.US_ASCII);
-    private static final AtomicLong SEQUENCE = new AtomicLong();
 
     private final HttpResponseStream response;
     private final java.util.List<java.util.function.Consumer<ObjectNode>> observers = new java.util.ArrayList<>();
@@ -53,11 +51,6 @@ public final class UiMessageStreamWriter {
 
     public UiMessageStreamWriter(HttpResponseStream response) {
         this.response = response;
-    }
-
-    /** A process-unique id for text/reasoning blocks and messages, e.g. {@code newId("txt")} → {@code txt_1a}. */
-    public static String newId(String prefix) {
-        return prefix + "_" + Long.toString(System.nanoTime(), 36) + Long.toString(SEQUENCE.incrementAndGet(), 36);
     }
 
     /** Sees every part as it is written (e.g. to assemble the message for storage), whether or not the client still reads. */
