@@ -113,6 +113,7 @@ public abstract class ToolFunction implements RequestStreamHandler {
         ToolOutcome outcome;
         try {
             Optional<ToolOutcome> gated = gate.check(definition, invocation);
+            LOG.debug("tool invoked", "gated", gated.isPresent(), "arguments", invocation.arguments().size());
             outcome = gated.isPresent() ? gated.get() : tool.execute(gate.admit(definition, invocation));
             if (outcome == null) {
                 throw new IllegalStateException("tool answered no outcome");

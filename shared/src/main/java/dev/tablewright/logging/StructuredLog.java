@@ -8,11 +8,18 @@ import java.io.PrintStream;
 import java.io.StringWriter;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * One JSON object per log line, on stdout (CloudWatch reads it as-is). The request context (request id,
  * conversation id, tool name) is carried per thread and stamped on every line.
+ *
+ * <p>Lines below the level threshold are not written at all: Lambda's own threshold when the function logs in its JSON
+ * format ({@code AWS_LAMBDA_LOG_LEVEL}, from the template's LogLevel), else INFO ({@link #threshold} sets it: the
+ * local stack takes {@code LOG_LEVEL}). Lambda would filter them too (it reads the "level" field), but not building
+ * them costs nothing.
  *
  * <p>Never pass a secret or a user's field value as a field: log names, counts and ids only.
  */
@@ -20,6 +27,8 @@ public final class StructuredLog {
 
     private static final ThreadLocal<Map<String, String>> CONTEXT = ThreadLocal.withInitial(LinkedHashMap::new);
     private static volatile PrintStream out = System.out;
+    private static final List<String> LEVELS = List.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR", "FATAL");
+    private static volatile int threshold = rank(System.getenv("AWS_LAMBDA_LOG_LEVEL"), 2);
 
     private final String logger;
 
@@ -49,6 +58,24 @@ public final class StructuredLog {
         out = stream;
     }
 
+    /** Sets the lowest level written (TRACE, DEBUG, INFO, WARN, ERROR, FATAL; any case); an unknown name changes nothing. */
+    public static void threshold(String level) {
+        threshold = rank(level, threshold);
+    }
+
+    public static boolean enabled(String level) {
+        return rank(level, Integer.MAX_VALUE) >= threshold;
+    }
+
+    private static int rank(String level, int otherwise) {
+        int i = level == null ? -1 : LEVELS.indexOf(level.trim().toUpperCase(Locale.ROOT));
+        return i < 0 ? otherwise : i;
+    }
+
+    public void debug(String message, Object... keyValues) {
+        write("DEBUG", message, null, keyValues);
+    }
+
     public void info(String message, Object... keyValues) {
         write("INFO", message, null, keyValues);
     }
@@ -63,6 +90,9 @@ public final class StructuredLog {
     }
 
     private void write(String level, String message, Throwable error, Object[] keyValues) {
+        if (!enabled(level)) {
+            return;
+        }
         StringWriter buffer = new StringWriter(256);
         try (JsonGenerator g = Json.MAPPER.getFactory().createGenerator(buffer)) {
             g.writeStartObject();

@@ -17,6 +17,7 @@ import dev.tablewright.infra.template.HttpApiRoutes;
 import dev.tablewright.infra.template.SamTemplate;
 import dev.tablewright.lambda.Env;
 import dev.tablewright.lambda.JwtVerifier;
+import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.tool.ToolRegistry;
 
@@ -95,6 +96,10 @@ public final class LocalStack implements AutoCloseable {
         database = own(LocalDatabase.resolve(settings.environment().get("DATABASE_URL")));
 
         model = own(settings.script() != null ? LocalModel.scripted(settings.script(), settings.environment()) : LocalModel.resolve(settings.environment()));
+
+        // The template's LogLevel, as Lambda would apply it (AWS_LAMBDA_LOG_LEVEL); LOG_LEVEL overrides it here.
+        StructuredLog.threshold(settings.environment().getOrDefault("LOG_LEVEL",
+                template.parameterDefaults().getOrDefault("LogLevel", "INFO")));
 
         // The functions read their configuration through Env: set it before any of them is created.
         Map<String, String> env = new LinkedHashMap<>();

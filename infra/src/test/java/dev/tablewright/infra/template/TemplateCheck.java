@@ -288,7 +288,11 @@ final class TemplateCheck {
         Set<String> usesFunctions = intersect(referenced, functionIds);
         Set<String> usesSecrets = intersect(referenced, secretIds);
 
-        Grants grants = grants(props.get("Policies"), tableIds, functionIds, secretIds);
+        if (props.containsKey("Role") && props.containsKey("Policies")) {
+            problems.add(id + ": has a Role and Policies; SAM ignores Policies when a Role is given (put them in the role)");
+        }
+        Object policies = props.containsKey("Role") ? rolePolicies(id, props.get("Role")) : props.get("Policies");
+        Grants grants = grants(policies, tableIds, functionIds, secretIds);
         compare(id, "DynamoDB table", usesTables, grants.tables());
         compare(id, "function invoke", usesFunctions, grants.functions());
         // Secrets: a missing grant is a problem; an extra one is not checked, because a JSON parameter (DataSources)
@@ -353,8 +357,54 @@ final class TemplateCheck {
         return g;
     }
 
+    /**
+     * A role written out in the template, as SAM Policies items ({@code {Statement: [...]}}): its inline policies and
+     * the managed policies of the template it attaches (AWS's own managed policies grant nothing this check counts).
+     */
+    private List<Object> rolePolicies(String id, Object role) {
+        Set<String> refs = new LinkedHashSet<>();
+        collectReferences(role, refs);
+        Map<String, Map<String, Object>> roles = template.resourcesOfType("AWS::IAM::Role");
+        Map<String, Map<String, Object>> managed = template.resourcesOfType("AWS::IAM::ManagedPolicy");
+        List<Object> out = new ArrayList<>();
+        for (String roleId : refs) {
+            if (!roles.containsKey(roleId)) {
+                problems.add(id + ": its Role " + roleId + " is not a role of the template");
+                continue;
+            }
+            Map<String, Object> props = map(roles.get(roleId).get("Properties"));
+            for (Object inline : eitherBranch(props.get("Policies"))) {
+                out.add(Map.of("Statement", map(map(inline).get("PolicyDocument")).getOrDefault("Statement", List.of())));
+            }
+            for (Object arn : eitherBranch(props.get("ManagedPolicyArns"))) {
+                Set<String> named = new LinkedHashSet<>();
+                collectReferences(arn, named);
+                named.retainAll(managed.keySet());
+                for (String policy : named) {
+                    Map<String, Object> document = map(map(managed.get(policy).get("Properties")).get("PolicyDocument"));
+                    out.add(Map.of("Statement", document.getOrDefault("Statement", List.of())));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The items of a list, with each {@code !If} item replaced by what either of its branches holds. */
+    private static List<Object> eitherBranch(Object items) {
+        List<Object> out = new ArrayList<>();
+        for (Object item : items instanceof List<?> ? list(items) : items == null ? List.of() : List.of(items)) {
+            if (item instanceof SamTemplate.Intrinsic(String fn, Object arg) && fn.equals("If")) {
+                List<Object> branches = list(arg);
+                out.addAll(eitherBranch(branches.subList(Math.min(1, branches.size()), branches.size())));
+            } else if (!(item instanceof SamTemplate.Intrinsic(String fn, Object arg) && fn.equals("Ref") && "AWS::NoValue".equals(arg))) {
+                out.add(item);
+            }
+        }
+        return out;
+    }
+
     private void statements(Object value, Grants g, Set<String> tableIds, Set<String> functionIds, Set<String> secretIds) {
-        for (Object s : list(value)) {
+        for (Object s : eitherBranch(value)) {
             Map<String, Object> statement = map(s);
             if (!"Allow".equals(statement.getOrDefault("Effect", "Allow"))) {
                 continue;

@@ -69,12 +69,26 @@ class TemplateOperationsTest {
     }
 
     @Test
-    void whatUsersCannotRecreateIsRetainedWhenTheStackGoes() {
+    void whatUsersCannotRecreateIsRetainedWhenTheStackGoesUnlessTheStackOptsOut() {
+        SamTemplate.Intrinsic retainUnlessOptedOut = new SamTemplate.Intrinsic("If", List.of("RetainData", "Retain", "Delete"));
         for (String id : List.of("ConfigsTable", "ConversationsTable", "UserPool")) {
             Map<String, Object> r = resource(id);
-            assertEquals("Retain", r.get("DeletionPolicy"), id);
-            assertEquals("Retain", r.get("UpdateReplacePolicy"), id);
+            assertEquals(retainUnlessOptedOut, r.get("DeletionPolicy"), id);
+            assertEquals(retainUnlessOptedOut, r.get("UpdateReplacePolicy"), id);
         }
+        assertEquals("true", template.parameterDefaults().get("RetainDataOnDelete"), "retained by default");
+        assertEquals(new SamTemplate.Intrinsic("Equals", List.of(new SamTemplate.Intrinsic("Ref", "RetainDataOnDelete"), "true")),
+                SamTemplate.map(template.section("Conditions")).get("RetainData"));
+        // an !If in DeletionPolicy is resolved by the LanguageExtensions transform, which must run before SAM's
+        assertEquals(List.of("AWS::LanguageExtensions", "AWS::Serverless-2016-10-31"), template.root().get("Transform"));
+    }
+
+    @Test
+    void logsAreJsonFilteredAtTheLogLevelParameter() {
+        Map<String, Object> logging = SamTemplate.map(SamTemplate.map(SamTemplate.map(template.section("Globals")).get("Function")).get("LoggingConfig"));
+        assertEquals("JSON", logging.get("LogFormat"));
+        assertEquals(new SamTemplate.Intrinsic("Ref", "LogLevel"), logging.get("ApplicationLogLevel"));
+        assertEquals("INFO", template.parameterDefaults().get("LogLevel"));
     }
 
     @Test
