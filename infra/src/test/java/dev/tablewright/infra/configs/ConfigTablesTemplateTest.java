@@ -26,8 +26,9 @@ class ConfigTablesTemplateTest {
             assertEquals(true, map(p.get("PointInTimeRecoverySpecification")).get("PointInTimeRecoveryEnabled"), id);
             assertEquals(true, map(p.get("SSESpecification")).get("SSEEnabled"), id);
         }
-        // accepted configs are the users' work: the table outlives a stack deletion
-        assertEquals("Retain", tables.get("ConfigsTable").get("DeletionPolicy"));
+        // accepted configs are the users' work: the table outlives a stack deletion (unless RetainDataOnDelete=false)
+        assertEquals(new SamTemplate.Intrinsic("If", java.util.List.of("RetainData", "Retain", "Delete")),
+                tables.get("ConfigsTable").get("DeletionPolicy"));
     }
 
     @Test
