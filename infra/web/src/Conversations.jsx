@@ -5,7 +5,9 @@ export function Conversations({ items, openId, onOpen, onNew, onRename, onDelete
   const [renaming, setRenaming] = useState(null); // {id, title}
   return (
     <nav aria-label="Conversations" className="conversations">
+      <h1>Tablewright</h1>
       <button onClick={onNew}>New chat</button>
+      <h2>Conversations</h2>
       <ul>
         {items.map((c) => (
           <li key={c.id} className={c.id === openId ? 'open' : ''}>
@@ -18,8 +20,8 @@ export function Conversations({ items, openId, onOpen, onNew, onRename, onDelete
             ) : (
               <>
                 <button className="title" aria-current={c.id === openId ? 'page' : undefined} onClick={() => onOpen(c.id)}>{c.title}</button>
-                <button aria-label={`Rename ${c.title}`} onClick={() => setRenaming({ id: c.id, title: c.title })}>✎</button>
-                <button aria-label={`Delete ${c.title}`} onClick={() => onDelete(c.id)}>🗑</button>
+                <button aria-label={`Rename ${c.title}`} onClick={() => setRenaming({ id: c.id, title: c.title })} className="small">Rename</button>
+                <button aria-label={`Delete ${c.title}`} onClick={() => onDelete(c.id)} className="small">Delete</button>
               </>
             )}
           </li>

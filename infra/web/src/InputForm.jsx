@@ -50,7 +50,7 @@ export function InputForm({ conversationId, request, onSubmitted }) {
       ))}
       {request.saveForSession && (
         // The request decides whether its answers are kept (the tool's saveForSession); the box says so.
-        <label><input type="checkbox" checked readOnly disabled /> Remember for this conversation</label>
+        <label className="check"><input type="checkbox" checked readOnly disabled /> Remember for this conversation</label>
       )}
       {errors[''] && <p role="alert" className="error">{errors['']}</p>}
       <div className="actions">
@@ -76,7 +76,7 @@ function Field({ field, value, onChange }) {
         </label>
       );
     case 'boolean':
-      return <label><input type="checkbox" checked={!!value} onChange={(e) => onChange(e.target.checked)} /> {label}</label>;
+      return <label className="check"><input type="checkbox" checked={!!value} onChange={(e) => onChange(e.target.checked)} /> {label}</label>;
     case 'number':
       return <label>{label}<input type="number" min={field.min} max={field.max} value={value ?? ''} onChange={(e) => onChange(e.target.value)} {...common} /></label>;
     case 'date':

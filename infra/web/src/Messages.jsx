@@ -1,17 +1,22 @@
+import { useEffect, useRef } from 'react';
 import { InputForm } from './InputForm.jsx';
 import { PreviewCard } from './PreviewCard.jsx';
 
 /** The conversation: text, tool steps as they run, and the custom data parts as cards and forms. */
 export function Messages({ messages, conversationId, decisions, onDecide, onInputSubmitted }) {
   // A tool call's part, by its id: an input form hides once its call has an output.
-  const toolParts = new Map(messages.flatMap((m) => m.parts).filter((p) => p.toolCallId).map((p) => [p.toolCallId, p]));
+  const parts = messages.flatMap((m) => m.parts);
+  const toolParts = new Map(parts.filter((p) => p.toolCallId).map((p) => [p.toolCallId, p]));
+  const asking = new Set(parts.filter((p) => p.type === 'data-user-input-request').map((p) => p.data.toolCallId));
+  const list = useRef(null);
+  useEffect(() => { list.current.scrollTop = list.current.scrollHeight; }, [messages]); // follow the stream
   return (
-    <ol className="messages" aria-label="Messages">
+    <ol className="messages" aria-label="Messages" ref={list}>
       {messages.map((message) => (
         <li key={message.id} className={`message ${message.role}`}>
           {message.parts.map((part, i) => {
             if (part.type === 'text') return <p key={i} className="text">{part.text}</p>;
-            if (part.type.startsWith('tool-')) return <ToolStep key={i} part={part} />;
+            if (part.type.startsWith('tool-')) return <ToolStep key={i} part={part} asking={asking.has(part.toolCallId)} />;
             if (part.type === 'data-table-config-preview') {
               return <PreviewCard key={i} preview={part.data} decision={decisions[part.data.previewId]} onDecide={onDecide} />;
             }
@@ -32,11 +37,12 @@ export function Messages({ messages, conversationId, decisions, onDecide, onInpu
 const STATES = { 'input-streaming': 'preparing', 'input-available': 'running', 'output-available': 'done', 'output-error': 'failed' };
 
 /** One tool call: its name, its state, and a one-line summary of its result. */
-function ToolStep({ part }) {
+function ToolStep({ part, asking }) {
   const name = part.type.slice('tool-'.length);
+  const state = asking && part.state === 'input-available' ? 'waiting for you' : STATES[part.state] ?? part.state;
   return (
     <p className={`tool ${part.state}`} data-tool={name}>
-      <span className="state">{STATES[part.state] ?? part.state}</span> <code>{name}</code>
+      <span className="state">{state}</span> <code>{name}</code>
       {summary(part) && <span className="summary"> — {summary(part)}</span>}
     </p>
   );

@@ -79,7 +79,7 @@ export function Workspace({ conversation, onTurnEnd }) {
         <form className="composer" onSubmit={send}>
           <label htmlFor="message">Message</label>
           <textarea id="message" rows={2} value={input} onChange={(e) => setInput(e.target.value)}
-                    onKeyDown={(e) => e.key === 'Enter' && !e.shiftKey && send(e)} placeholder="Show stock levels with their warehouse name" />
+                    onKeyDown={(e) => e.key === 'Enter' && !e.shiftKey && send(e)} placeholder="Ask for a table, e.g. stock levels with their warehouse name" />
           <button type="submit" disabled={busy || !input.trim()}>Send</button>
           {busy && <button type="button" onClick={() => stop()}>Stop</button>}
         </form>
