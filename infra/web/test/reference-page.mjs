@@ -95,6 +95,20 @@ const flows = {
       await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached' });
       await expect(builder().locator('li.highlighted[data-column="quantity"]'), 'the highlighted column');
     });
+    await step('update', async () => {
+      await send('Drop the item column');
+      const card = page.getByRole('article', { name: /^Preview Stock levels without the item/ });
+      await expect(card.getByText('update of version 1'), 'an update of version 1');
+      await expect(card.getByRole('definition').filter({ hasText: '− item_id' }), "the update's diff");
+      await expect(builder().getByRole('region', { name: 'Columns' }).getByRole('listitem')
+        .filter({ hasText: 'Item' }).filter({ hasText: 'pending removal' }), 'the column pending removal');
+      await expect(page.getByText('Here is the update: the item column goes.'), 'the text after the update');
+    });
+    await step('update-accepted', async () => {
+      await page.getByRole('article', { name: /^Preview Stock levels without the item/ }).getByRole('button', { name: 'Accept' }).click();
+      await expect(builder().getByText(/version 2\b/), 'version 2 in the builder');
+      check(await builder().getByRole('region', { name: 'Columns' }).getByText('Item', { exact: true }).count() === 0, 'the item column is gone');
+    });
     await step('conversations', async () => {
       const list = page.getByRole('navigation', { name: 'Conversations' });
       await list.getByRole('button', { name: 'Rename Show stock levels with their warehouse name' }).click();

@@ -29,7 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The reference page (infra/web) in a real Chromium against the local stack started here with a scripted model:
  * the README's conversation streams, its preview shows sample rows and the builder pending columns, Accept saves
- * version 1, a reload keeps the conversation, the page's client tool runs and the turn goes on by itself; with two
+ * version 1, a reload keeps the conversation, the page's client tool runs and the turn goes on by itself, an update
+ * shows its diff and the column it removes as pending, the conversation list renames, reopens and deletes; with two
  * data sources the input form asks for the database, and Submit continues the turn. The browser part is
  * {@code infra/web/test/reference-page.mjs} (playwright-core); it fails on any console error or failed request.
  *
@@ -57,6 +58,10 @@ class ReferencePageBrowserTest {
                 .turn(t -> t.text("Let me check the columns.").delay(1500)
                         .toolCall("call_highlight", "highlight_column", "{\"column\": \"quantity\"}"))
                 .say("I highlighted the Quantity column.")
+                .turn(t -> t.toolCall("call_remove", "apply_column_change",
+                        "{\"operation\": \"remove\", \"columns\": [{\"name\": \"item_id\"}]}"))
+                .turn(t -> t.toolCall("call_preview_update", "preview_table_config", "{\"description\": \"Stock levels without the item\"}"))
+                .say("Here is the update: the item column goes.")
                 .build();
         try (LocalStack stack = start(Map.of())) {
             stack.model().scriptedServer().enqueue(LocalModel.exampleConversation()).enqueue(script);
