@@ -50,9 +50,11 @@ async function load(id) {
   const path = `/conversations/${encodeURIComponent(id)}`;
   const c = await api('GET', path).catch((e) => { if (e.status === 404) return null; throw e; });
   if (!c) return empty(id);
+  // a preview past its expiry may be gone: it can no longer be decided either way
+  const status = (previewId) => api('GET', `/previews/${encodeURIComponent(previewId)}`).then((p) => p.status, () => 'expired');
   const decisions = Object.fromEntries(await Promise.all(previewIdsOf(c.messages).map(async (previewId) =>
-    [previewId, { status: (await api('GET', `/previews/${encodeURIComponent(previewId)}`)).status }])));
+    [previewId, { status: await status(previewId) }])));
   const configId = c.workingDraft?.configId ?? c.configId;
-  const saved = configId ? await api('GET', `/configs/${encodeURIComponent(configId)}`) : null;
+  const saved = configId ? await api('GET', `/configs/${encodeURIComponent(configId)}`).catch(() => null) : null;
   return { id, messages: c.messages, workingConfig: c.workingConfig, saved, decisions };
 }
