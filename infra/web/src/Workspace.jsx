@@ -13,6 +13,15 @@ const CLIENT_TOOLS = [{
   inputSchema: { type: 'object', properties: { column: { type: 'string', description: 'the column key' } }, required: ['column'] },
 }];
 
+/** Requests to the chat function URL. The server keeps the conversation: only the newest message is sent. */
+const chatTransport = () => new DefaultChatTransport({
+  api: chatUrl(),
+  headers: authHeaders, // a function: read at each request
+  prepareSendMessagesRequest: ({ id, messages, trigger, messageId }) => ({
+    body: { id, trigger, messageId, message: messages.at(-1), context: { page: 'tables' }, clientTools: CLIENT_TOOLS },
+  }),
+});
+
 /** One conversation: the chat (useChat) beside the table builder it fills in. */
 export function Workspace({ conversation, onTurnEnd }) {
   const [saved, setSaved] = useState(conversation.saved); // {configId, version, config} last accepted
@@ -20,17 +29,11 @@ export function Workspace({ conversation, onTurnEnd }) {
   const [highlighted, setHighlighted] = useState(null);
   const [input, setInput] = useState('');
 
+  const [transport] = useState(chatTransport);
   const { messages, sendMessage, status, stop, error, addToolOutput } = useChat({
     id: conversation.id,
     messages: conversation.messages,
-    transport: new DefaultChatTransport({
-      api: chatUrl(),
-      headers: authHeaders,
-      // The server keeps the conversation: send only the newest message (the AI SDK's persistence form).
-      prepareSendMessagesRequest: ({ id, messages, trigger, messageId }) => ({
-        body: { id, trigger, messageId, message: messages.at(-1), context: { page: 'tables' }, clientTools: CLIENT_TOOLS },
-      }),
-    }),
+    transport,
     // A client tool's output goes back to the server by itself once every call of the last step has one.
     sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls,
     onToolCall: ({ toolCall }) => {
