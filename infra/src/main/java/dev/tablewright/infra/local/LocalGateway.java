@@ -7,6 +7,8 @@ import com.sun.net.httpserver.HttpServer;
 import dev.tablewright.infra.identity.DevIssuer;
 import dev.tablewright.infra.template.HttpApiRoutes;
 import dev.tablewright.infra.template.SamTemplate;
+import dev.tablewright.infra.web.PageConfig;
+import dev.tablewright.infra.web.StaticFiles;
 import dev.tablewright.json.Json;
 import dev.tablewright.lambda.JwtVerifier;
 import dev.tablewright.logging.StructuredLog;
@@ -39,13 +41,16 @@ import java.util.regex.Pattern;
  *       {@code requestContext.authorizer.jwt.claims};</li>
  *   <li>the function URL of the chat function at {@value #CHAT_PATH}, streamed: each chunk the turn flushes is
  *       sent at once (no authorizer: the function checks the token itself, as in AWS);</li>
- *   <li>the development OIDC issuer at {@value DevIssuer#CONTEXT_PATH}.</li>
+ *   <li>the development OIDC issuer at {@value DevIssuer#CONTEXT_PATH};</li>
+ *   <li>a web page ({@link #page}), on the same origin: a GET no route takes is one of its files, or its
+ *       {@value #PAGE_CONFIG_PATH}.</li>
  * </ul>
  */
 public final class LocalGateway implements AutoCloseable {
 
     public static final int DEFAULT_PORT = 3000;
     public static final String CHAT_PATH = "/chat";
+    public static final String PAGE_CONFIG_PATH = "/config.json";
     private static final int MAX_BODY_BYTES = 10 * 1024 * 1024; // API Gateway's payload limit
     private static final StructuredLog LOG = StructuredLog.of(LocalGateway.class);
 
@@ -62,6 +67,8 @@ public final class LocalGateway implements AutoCloseable {
     private Map<String, InProcessFunction> functions = Map.of();
     private InProcessFunction chatFunction;
     private Set<String> corsOrigins = Set.of("*");
+    private StaticFiles pageFiles;
+    private PageConfig pageConfig;
     private volatile boolean started;
 
     /** Binds the port (0: any free one) and creates the development issuer for it; {@link #start} serves. */
@@ -99,6 +106,18 @@ public final class LocalGateway implements AutoCloseable {
     public LocalGateway corsOrigins(Set<String> origins) {
         this.corsOrigins = Set.copyOf(origins);
         return this;
+    }
+
+    /** Serves a web page beside the API: its files, and {@code config} as {@value #PAGE_CONFIG_PATH}. */
+    public LocalGateway page(StaticFiles files, PageConfig config) {
+        this.pageFiles = files;
+        this.pageConfig = config;
+        return this;
+    }
+
+    /** Whether a built page is served at {@code /}. */
+    public boolean servesPage() {
+        return pageFiles != null && pageFiles.hasIndex();
     }
 
     /**
@@ -183,7 +202,27 @@ public final class LocalGateway implements AutoCloseable {
             }
             return invokeRoute(exchange, candidate.route(), pathParameters);
         }
+        if (method.equals("GET") && pageFiles != null) {
+            return page(exchange, path);
+        }
         return sendJson(exchange, 404, "{\"message\":\"Not Found\"}", Map.of());
+    }
+
+    /** A file of the page, or its config; anything else the plain JSON 404 (a bad path never reaches the disk). */
+    private int page(HttpExchange exchange, String path) throws IOException {
+        if (path.equals(PAGE_CONFIG_PATH)) {
+            return sendJson(exchange, 200, pageConfig.toJson(), Map.of("cache-control", "no-store"));
+        }
+        Optional<StaticFiles.Found> found = pageFiles.find(path);
+        if (found.isEmpty()) {
+            String message = path.equals("/") ? "the reference page is not built: cd infra/web && npm ci && npm run build"
+                    : "Not Found";
+            return sendJson(exchange, 404, Json.write(Json.object().put("message", message)), Map.of());
+        }
+        // Vite names assets by content hash: they never change; index.html must be read afresh
+        String cache = path.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-cache";
+        return send(exchange, 200, found.get().bytes(),
+                Map.of("content-type", found.get().contentType(), "cache-control", cache));
     }
 
     private int invokeRoute(HttpExchange exchange, HttpApiRoutes.Route route, Map<String, String> pathParameters)

@@ -15,6 +15,8 @@ import dev.tablewright.infra.dynamodb.TemplateTables;
 import dev.tablewright.infra.identity.DevIssuer;
 import dev.tablewright.infra.template.HttpApiRoutes;
 import dev.tablewright.infra.template.SamTemplate;
+import dev.tablewright.infra.web.PageConfig;
+import dev.tablewright.infra.web.ReferencePage;
 import dev.tablewright.lambda.Env;
 import dev.tablewright.lambda.JwtVerifier;
 import dev.tablewright.logging.StructuredLog;
@@ -143,6 +145,8 @@ public final class LocalStack implements AutoCloseable {
                 functions.remove(f.logicalId());
             }
         }
+        // The reference page on the same origin as the API and the chat (built by main, or by whoever runs this)
+        gateway.page(ReferencePage.besideTemplate(templateFile).files(), PageConfig.local());
         gateway.corsOrigins(corsOrigins(settings.environment(), template)).start(template, functions);
         out.println(banner());
     }
@@ -222,6 +226,8 @@ public final class LocalStack implements AutoCloseable {
         String token = issuer().mint(DevIssuer.DEV_USER);
         StringBuilder b = new StringBuilder();
         b.append("\n==================== Tablewright local stack ====================\n");
+        b.append("page              ").append(gateway.servesPage() ? url() + "/   (the reference page, signed in as "
+                + DevIssuer.DEV_USER + ")" : "not built (cd infra/web && npm ci && npm run build)").append("\n");
         b.append("HTTP API          ").append(url()).append("   (").append(gateway.routes().size()).append(" routes from template.yaml)\n");
         b.append("chat (streaming)  ").append(chatUrl()).append("\n");
         b.append("DynamoDB Local    ").append(dynamo.endpoint()).append("   tables ").append(tables.tableNames().keySet()).append("\n");
@@ -301,6 +307,11 @@ public final class LocalStack implements AutoCloseable {
                     System.exit(2);
                 }
             }
+        }
+        try {
+            ReferencePage.besideTemplate(SamTemplate.locate()).buildIfNeeded(System.out);
+        } catch (RuntimeException e) {
+            System.out.println("The reference page is not built: " + e.getMessage());
         }
         LocalStack stack;
         try {

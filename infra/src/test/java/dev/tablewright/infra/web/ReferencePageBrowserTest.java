@@ -1,0 +1,109 @@
+package dev.tablewright.infra.web;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.infra.local.LocalModel;
+import dev.tablewright.infra.local.LocalStack;
+import dev.tablewright.infra.model.ModelScript;
+import dev.tablewright.infra.node.NodeProject;
+import dev.tablewright.infra.sampledb.SampleDatabase;
+import dev.tablewright.infra.template.SamTemplate;
+import dev.tablewright.json.Json;
+import dev.tablewright.postgres.DatabaseUrl;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The reference page (infra/web) in a real Chromium against the local stack started here with a scripted model:
+ * the README's conversation streams, its preview shows sample rows and the builder pending columns, Accept saves
+ * version 1, a reload keeps the conversation, the page's client tool runs and the turn goes on by itself, an update
+ * shows its diff and the column it removes as pending, the conversation list renames, reopens and deletes; with two
+ * data sources the input form asks for the database, and Submit continues the turn. The browser part is
+ * {@code infra/web/test/reference-page.mjs} (playwright-core); it fails on any console error or failed request.
+ *
+ * <p>Needs Node.js 20+ with npm and Chromium ({@code CHROMIUM}, default /usr/bin/chromium): without them this test
+ * fails, it never skips. Screenshots go to {@code infra/target/reference-page}; {@code -Dscreenshots=docs/screenshots}
+ * refreshes the documented ones.
+ */
+class ReferencePageBrowserTest {
+
+    private static final Path ROOT = SamTemplate.locate().getParent();
+    private static final NodeProject WEB = new NodeProject(ROOT.resolve("infra/web"));
+
+    @BeforeAll
+    static void buildThePage() throws Exception {
+        Path chromium = Path.of(System.getenv().getOrDefault("CHROMIUM", "/usr/bin/chromium"));
+        assertTrue(Files.isExecutable(chromium), "this test needs Chromium at " + chromium
+                + " (apt-get install -y chromium, or set CHROMIUM to its path)");
+        NodeProject.Result build = WEB.run(300, List.of("npm", "run", "build"));
+        assertEquals(0, build.exit(), "npm run build failed in infra/web:\n" + build.stdout() + build.stderr());
+    }
+
+    @Test
+    void theReadmeConversationBuildsAPreviewThatIsAcceptedAndSurvivesAReload() throws Exception {
+        ModelScript script = ModelScript.builder()
+                .turn(t -> t.text("Let me check the columns.").delay(1500)
+                        .toolCall("call_highlight", "highlight_column", "{\"column\": \"quantity\"}"))
+                .say("I highlighted the Quantity column.")
+                .turn(t -> t.toolCall("call_remove", "apply_column_change",
+                        "{\"operation\": \"remove\", \"columns\": [{\"name\": \"item_id\"}]}"))
+                .turn(t -> t.toolCall("call_preview_update", "preview_table_config", "{\"description\": \"Stock levels without the item\"}"))
+                .say("Here is the update: the item column goes.")
+                .build();
+        try (LocalStack stack = start(Map.of())) {
+            stack.model().scriptedServer().enqueue(LocalModel.exampleConversation()).enqueue(script);
+            runFlow("builder", stack);
+        }
+    }
+
+    @Test
+    void withTwoDataSourcesTheInputFormAsksForTheDatabaseAndSubmitContinuesTheTurn() throws Exception {
+        DatabaseUrl production = SampleDatabase.ensureLoaded();
+        DatabaseUrl staging = SampleDatabase.dedicated(production, "tablewright_staging_page_test");
+        try (Connection c = staging.connect(); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE IF NOT EXISTS sales.returns (id integer PRIMARY KEY, order_id integer, amount numeric(10,2))");
+        }
+        ObjectNode sources = Json.object();
+        sources.putObject("production").put("url", production.jdbcUrlWithCredentials());
+        sources.putObject("staging").put("url", staging.jdbcUrlWithCredentials());
+        try (LocalStack stack = start(Map.of("DATA_SOURCES", Json.write(sources)))) {
+            stack.model().scriptedServer().enqueue(ModelScript.builder()
+                    .turn(t -> t.toolCall("call_search", "search_database_schema", "{\"query\": \"returns\"}"))
+                    .say("Staging has the returns table.")
+                    .build());
+            runFlow("input", stack);
+        }
+    }
+
+    /** A local stack on a free port whose scripted model plays only what the test queues. */
+    private static LocalStack start(Map<String, String> settings) throws Exception {
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.keySet().removeIf(k -> k.startsWith("OPENAI_"));
+        env.putAll(settings);
+        return LocalStack.start(new LocalStack.Settings(0, env, new PrintStream(OutputStream.nullOutputStream()),
+                ModelScript.builder().build()));
+    }
+
+    private static void runFlow(String flow, LocalStack stack) throws Exception {
+        Path shots = ROOT.resolve(System.getProperty("screenshots", "infra/target/reference-page"));
+        NodeProject.Result run = WEB.run(300, List.of("node", "test/reference-page.mjs", flow, stack.url() + "/", shots.toString()));
+        String report = run.stdout().lines().reduce((a, b) -> b).orElse("");
+        assertEquals(0, run.exit(), "the " + flow + " flow failed (screenshots in " + shots + "):\n" + report + "\n" + run.stderr());
+        JsonNode result = Json.parse(report);
+        assertTrue(result.path("problems").isEmpty(), result.toString());
+        assertTrue(result.path("failure").isNull(), result.toString());
+    }
+}

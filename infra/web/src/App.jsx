@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { api } from './api.js';
+import { previewIdsOf } from './builder.js';
+import { Conversations } from './Conversations.jsx';
+import { Workspace } from './Workspace.jsx';
+
+/** The page: the conversation list beside the open conversation; ?conversation=<id> keeps it open across reloads. */
+export function App() {
+  const [items, setItems] = useState([]);
+  const [open, setOpen] = useState(null);
+  const [error, setError] = useState(null);
+
+  const refresh = () => api('GET', '/conversations?limit=50').then((r) => setItems(r.items), (e) => setError(e.message));
+  const openConversation = (id) => load(id).then((c) => { setOpen(c); remember(id); }, (e) => setError(e.message));
+  const newChat = () => { setOpen(empty(`conv-${crypto.randomUUID()}`)); remember(null); };
+
+  useEffect(() => {
+    refresh();
+    const id = new URLSearchParams(location.search).get('conversation');
+    id ? openConversation(id) : newChat();
+  }, []);
+
+  return (
+    <div className="page">
+      <Conversations items={items} openId={open?.id} onOpen={openConversation} onNew={newChat}
+        onRename={(id, title) => api('PATCH', `/conversations/${encodeURIComponent(id)}`, { title }).then(refresh, (e) => setError(e.message))}
+        onDelete={(id) => api('DELETE', `/conversations/${encodeURIComponent(id)}`).then(() => {
+          refresh();
+          if (id === open?.id) newChat();
+        }, (e) => setError(e.message))} />
+      <main>
+        {error && <p role="alert" className="error">{error}</p>}
+        {open && <Workspace key={open.id} conversation={open} onTurnEnd={(id) => { remember(id); refresh(); }} />}
+      </main>
+    </div>
+  );
+}
+
+const empty = (id) => ({ id, messages: [], workingConfig: null, saved: null, decisions: {} });
+
+function remember(id) {
+  history.replaceState(null, '', id ? `?conversation=${encodeURIComponent(id)}` : location.pathname);
+}
+
+/**
+ * A stored conversation (GET /conversations/{id}) with what its cards and builder need: each preview's status
+ * (GET /previews/{id}) and the saved config it builds on (GET /configs/{configId}).
+ */
+async function load(id) {
+  const path = `/conversations/${encodeURIComponent(id)}`;
+  const c = await api('GET', path).catch((e) => { if (e.status === 404) return null; throw e; });
+  if (!c) return empty(id);
+  // a preview past its expiry may be gone: it can no longer be decided either way
+  const status = (previewId) => api('GET', `/previews/${encodeURIComponent(previewId)}`).then((p) => p.status, () => 'expired');
+  const decisions = Object.fromEntries(await Promise.all(previewIdsOf(c.messages).map(async (previewId) =>
+    [previewId, { status: await status(previewId) }])));
+  const configId = c.workingDraft?.configId ?? c.configId;
+  const saved = configId ? await api('GET', `/configs/${encodeURIComponent(configId)}`).catch(() => null) : null;
+  return { id, messages: c.messages, workingConfig: c.workingConfig, saved, decisions };
+}

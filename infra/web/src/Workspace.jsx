@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useChat } from '@ai-sdk/react';
+import { DefaultChatTransport, lastAssistantMessageIsCompleteWithToolCalls } from 'ai';
+import { api, authHeaders, chatUrl } from './api.js';
+import { latestPreview, latestToolConfig } from './builder.js';
+import { Messages } from './Messages.jsx';
+import { TableBuilder } from './TableBuilder.jsx';
+
+/** The tools this page runs itself, declared to the chat with each request (docs/stream-protocol.md#client-side-tools). */
+const CLIENT_TOOLS = [{
+  name: 'highlight_column',
+  description: "Scrolls the table builder to one of the config's columns and highlights it for the user.",
+  inputSchema: { type: 'object', properties: { column: { type: 'string', description: 'the column key' } }, required: ['column'] },
+}];
+
+/** Requests to the chat function URL. The server keeps the conversation: only the newest message is sent. */
+const chatTransport = () => new DefaultChatTransport({
+  api: chatUrl(),
+  headers: authHeaders, // a function: read at each request
+  prepareSendMessagesRequest: ({ id, messages, trigger, messageId }) => ({
+    body: { id, trigger, messageId, message: messages.at(-1), context: { page: 'tables' }, clientTools: CLIENT_TOOLS },
+  }),
+});
+
+/** One conversation: the chat (useChat) beside the table builder it fills in. */
+export function Workspace({ conversation, onTurnEnd }) {
+  const [saved, setSaved] = useState(conversation.saved); // {configId, version, config} last accepted
+  const [decisions, setDecisions] = useState(conversation.decisions); // previewId -> {status, version}
+  const [highlighted, setHighlighted] = useState(null);
+  const [input, setInput] = useState('');
+
+  const [transport] = useState(chatTransport);
+  const { messages, sendMessage, status, stop, error, addToolOutput } = useChat({
+    id: conversation.id,
+    messages: conversation.messages,
+    transport,
+    // A client tool's output goes back to the server by itself once every call of the last step has one.
+    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls,
+    onToolCall: ({ toolCall }) => {
+      if (toolCall.toolName !== 'highlight_column') return;
+      const column = toolCall.input.column;
+      const element = document.querySelector(`[data-column="${CSS.escape(column)}"]`);
+      if (element) {
+        element.scrollIntoView({ block: 'center' });
+        setHighlighted(column);
+        addToolOutput({ tool: 'highlight_column', toolCallId: toolCall.toolCallId, output: { highlighted: column } });
+      } else {
+        addToolOutput({ tool: 'highlight_column', toolCallId: toolCall.toolCallId, state: 'output-error', errorText: `no column ${column} in the builder` });
+      }
+    },
+    onFinish: () => onTurnEnd(conversation.id),
+  });
+
+  async function decide(previewId, action) {
+    const answer = await api('POST', `/previews/${encodeURIComponent(previewId)}/${action}`);
+    if (action === 'accept') {
+      setSaved(answer.config);
+      setDecisions((d) => ({ ...d, [previewId]: { status: 'accepted', version: answer.config.version } }));
+    } else {
+      setDecisions((d) => ({ ...d, [previewId]: { status: 'rejected' } }));
+    }
+  }
+
+  const preview = latestPreview(messages);
+  const pending = preview && (decisions[preview.previewId]?.status ?? 'pending') === 'pending' ? preview : null;
+  const working = latestToolConfig(messages) ?? conversation.workingConfig ?? saved?.config ?? null;
+  const busy = status === 'submitted' || status === 'streaming';
+
+  function send(event) {
+    event.preventDefault();
+    if (!input.trim() || busy) return;
+    sendMessage({ text: input });
+    setInput('');
+  }
+
+  return (
+    <div className="workspace">
+      <section aria-label="Chat" className="chat">
+        <Messages messages={messages} conversationId={conversation.id} decisions={decisions} onDecide={decide}
+                  onInputSubmitted={() => sendMessage()} />
+        {error && <p role="alert" className="error">The chat failed: {error.message}</p>}
+        <form className="composer" onSubmit={send}>
+          <label htmlFor="message">Message</label>
+          <textarea id="message" rows={2} value={input} onChange={(e) => setInput(e.target.value)}
+                    onKeyDown={(e) => e.key === 'Enter' && !e.shiftKey && send(e)} placeholder="Ask for a table, e.g. stock levels with their warehouse name" />
+          <button type="submit" disabled={busy || !input.trim()}>Send</button>
+          {busy && <button type="button" onClick={() => stop()}>Stop</button>}
+        </form>
+      </section>
+      <TableBuilder config={pending ? pending.config : working} reference={saved?.config ?? null} pending={!!pending}
+                    saved={saved} sample={pending ?? preview} highlighted={highlighted} />
+    </div>
+  );
+}

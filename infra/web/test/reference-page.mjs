@@ -1,0 +1,163 @@
+// Drives the reference page in a real Chromium (playwright-core, the machine's browser) through one scripted flow
+// and fails on any console error, page error, failed request or HTTP error answer. Run by ReferencePageBrowserTest
+// against a local stack whose scripted model plays the flow's conversation.
+//
+// usage: node test/reference-page.mjs <builder|input> <page-url> <screenshot-dir>
+// env:   CHROMIUM (default /usr/bin/chromium)
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const [flow, url, shots] = process.argv.slice(2);
+const TIMEOUT = 30_000;
+mkdirSync(shots, { recursive: true });
+for (const old of readdirSync(shots).filter((f) => f.startsWith(`${flow}-`) && f.endsWith('.png'))) {
+  rmSync(join(shots, old)); // this run's screenshots only
+}
+
+const profile = mkdtempSync(join(tmpdir(), 'tablewright-chromium-'));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  headless: true,
+  viewport: { width: 1440, height: 900 },
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync'],
+});
+const page = context.pages()[0] ?? await context.newPage();
+page.setDefaultTimeout(TIMEOUT);
+const problems = [];
+page.on('console', (m) => m.type() === 'error' && problems.push(`console error: ${m.text()}`));
+page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+page.on('requestfailed', (r) => problems.push(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`));
+page.on('response', (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.request().method()} ${r.url()}`));
+
+const steps = [];
+async function step(name, run) {
+  await run();
+  await page.screenshot({ path: join(shots, `${flow}-${String(steps.length + 1).padStart(2, '0')}-${name}.png`) });
+  steps.push(name);
+}
+const expect = async (locator, what) => {
+  try {
+    await locator.first().waitFor({ state: 'visible' });
+  } catch (e) {
+    throw new Error(`not shown: ${what} (${e.message.split('\n')[0]})`);
+  }
+};
+const check = (ok, what) => { if (!ok) throw new Error(what); };
+const send = async (text) => {
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+};
+const builder = () => page.getByRole('region', { name: 'Table builder' });
+
+const flows = {
+  async builder() {
+    await step('empty', async () => {
+      await page.goto(url);
+      await expect(page.getByRole('textbox', { name: 'Message' }), 'the Message box');
+    });
+    await step('preview', async () => {
+      await send('Show stock levels with their warehouse name');
+      await expect(page.getByText('Let me look at the stock levels table first.'), 'the streamed text');
+      const card = page.getByRole('article', { name: /^Preview Stock levels with the name of their warehouse/ });
+      await expect(card, 'the preview card');
+      await expect(card.getByRole('cell', { name: 'Berlin Central' }), 'sample rows in the preview card');
+      await expect(page.getByText(/Here is the preview/), 'the text after the preview');
+      const columns = builder().getByRole('region', { name: 'Columns' });
+      for (const header of ['Item', 'Quantity', 'Name']) {
+        await expect(columns.getByRole('listitem').filter({ hasText: header }).filter({ hasText: 'pending add' }), `pending column ${header}`);
+      }
+      await expect(builder().getByRole('region', { name: 'Joins' }).getByText('pending add'), 'the pending join');
+      await expect(builder().getByRole('table', { name: /Live table/ }).getByRole('cell', { name: 'Berlin Central' }), "the live table's sample rows");
+      await expect(page.locator('.tool.output-available [data-tool], .tool.output-available code').filter({ hasText: 'apply_join_change' }), 'the tool steps');
+    });
+    await step('accepted', async () => {
+      await page.getByRole('article', { name: /^Preview / }).getByRole('button', { name: 'Accept' }).click();
+      await expect(builder().getByText(/version 1\b/), 'version 1 in the builder');
+      check(await builder().getByText('pending add').count() === 0, 'nothing is pending once accepted');
+    });
+    await step('reloaded', async () => {
+      await page.reload();
+      await expect(page.getByText('Let me look at the stock levels table first.'), 'the conversation after a reload');
+      await expect(builder().getByText(/version 1\b/), 'version 1 after a reload');
+      await expect(page.getByRole('article', { name: /^Preview / }).getByText('Accepted'), 'the card accepted after a reload');
+    });
+    await step('streaming', async () => {
+      await send('Highlight the quantity column');
+      // the scripted model pauses after its first words: they are shown while the turn still runs, beside Stop
+      await expect(page.getByText('Let me check the columns.'), 'text as it streams');
+      await expect(page.getByRole('button', { name: 'Stop' }), 'Stop while streaming');
+    });
+    await step('client-tool', async () => {
+      await expect(page.getByText('I highlighted the Quantity column.'), "the answer after the browser's tool ran");
+      await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached' });
+      await expect(builder().locator('li.highlighted[data-column="quantity"]'), 'the highlighted column');
+    });
+    await step('update', async () => {
+      await send('Drop the item column');
+      const card = page.getByRole('article', { name: /^Preview Stock levels without the item/ });
+      await expect(card.getByText('update of version 1'), 'an update of version 1');
+      await expect(card.getByRole('definition').filter({ hasText: '− item_id' }), "the update's diff");
+      await expect(builder().getByRole('region', { name: 'Columns' }).getByRole('listitem')
+        .filter({ hasText: 'Item' }).filter({ hasText: 'pending removal' }), 'the column pending removal');
+      await expect(page.getByText('Here is the update: the item column goes.'), 'the text after the update');
+    });
+    await step('update-accepted', async () => {
+      await page.getByRole('article', { name: /^Preview Stock levels without the item/ }).getByRole('button', { name: 'Accept' }).click();
+      await expect(builder().getByText(/version 2\b/), 'version 2 in the builder');
+      check(await builder().getByRole('region', { name: 'Columns' }).getByText('Item', { exact: true }).count() === 0, 'the item column is gone');
+    });
+    await step('conversations', async () => {
+      const list = page.getByRole('navigation', { name: 'Conversations' });
+      await list.getByRole('button', { name: 'Rename Show stock levels with their warehouse name' }).click();
+      await list.getByRole('textbox', { name: 'Title' }).fill('Stock by warehouse');
+      await list.getByRole('button', { name: 'Save' }).click();
+      const renamed = list.getByRole('button', { name: 'Stock by warehouse', exact: true });
+      await expect(renamed, 'the renamed conversation');
+      await list.getByRole('button', { name: 'New chat' }).click();
+      check(await page.getByText('Let me look at the stock levels table first.').count() === 0, 'a new chat is empty');
+      await renamed.click();
+      await expect(page.getByText('Let me look at the stock levels table first.'), 'the conversation opened from the list');
+    });
+    await step('deleted', async () => {
+      const list = page.getByRole('navigation', { name: 'Conversations' });
+      await list.getByRole('button', { name: 'Delete Stock by warehouse' }).click();
+      await list.getByRole('button', { name: 'Stock by warehouse', exact: true }).waitFor({ state: 'detached' });
+      check(await page.getByText('Let me look at the stock levels table first.').count() === 0, 'deleting the open conversation starts a new chat');
+    });
+  },
+
+  async input() {
+    await step('asked', async () => {
+      await page.goto(url);
+      await send('Show the returns with their amount');
+      const form = page.getByRole('form', { name: /^Input for search_database_schema/ });
+      await expect(form, 'the input form');
+      await expect(form.getByRole('combobox', { name: /database/i }), 'the database field');
+      await expect(form.getByRole('button', { name: 'Submit' }), 'Submit');
+      await expect(form.getByRole('button', { name: 'Cancel' }), 'Cancel');
+    });
+    await step('continued', async () => {
+      const form = page.getByRole('form', { name: /^Input for search_database_schema/ });
+      await form.getByRole('combobox', { name: /database/i }).selectOption('staging');
+      await form.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.getByText('Staging has the returns table.'), 'the turn continuing after Submit');
+      check(await page.getByRole('form', { name: /^Input for / }).count() === 0, 'the form hides once the tool has its output');
+      await expect(page.locator('.tool.output-available').filter({ hasText: 'search_database_schema' }), 'the search ran');
+    });
+  },
+};
+
+let failure;
+try {
+  await flows[flow]();
+} catch (e) {
+  failure = e;
+  await page.screenshot({ path: join(shots, `${flow}-failure.png`) }).catch(() => {});
+}
+await context.close();
+rmSync(profile, { recursive: true, force: true });
+process.stdout.write(JSON.stringify({ flow, steps, problems, failure: failure?.message ?? null }) + '\n');
+process.exit(failure || problems.length ? 1 : 0);
