@@ -1,7 +1,5 @@
 package dev.tablewright.lambda;
 
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-
 import java.util.Map;
 import java.util.Optional;
 
@@ -21,20 +19,20 @@ public record CallerIdentity(String ownerId, String source) {
     /** The development identity of the local stack and the tests (a JWT {@code sub}). */
     public static final String DEVELOPMENT_SUBJECT = "dev-user";
 
-    public static Optional<CallerIdentity> from(APIGatewayV2HTTPEvent event) {
-        if (event == null || event.getRequestContext() == null || event.getRequestContext().getAuthorizer() == null) {
+    public static Optional<CallerIdentity> from(HttpApiEvent event) {
+        if (event == null || event.requestContext() == null || event.requestContext().authorizer() == null) {
             return Optional.empty();
         }
-        APIGatewayV2HTTPEvent.RequestContext.Authorizer authorizer = event.getRequestContext().getAuthorizer();
-        if (authorizer.getJwt() != null) {
-            Map<String, String> claims = authorizer.getJwt().getClaims();
+        HttpApiEvent.Authorizer authorizer = event.requestContext().authorizer();
+        if (authorizer.jwt() != null) {
+            Map<String, String> claims = authorizer.jwt().claims();
             String sub = claims == null ? null : claims.get("sub");
             if (sub != null && !sub.isBlank()) {
                 return Optional.of(new CallerIdentity(sub, "jwt"));
             }
         }
-        if (authorizer.getIam() != null) {
-            String arn = authorizer.getIam().getUserArn();
+        if (authorizer.iam() != null) {
+            String arn = authorizer.iam().userArn();
             if (arn != null && !arn.isBlank()) {
                 return Optional.of(new CallerIdentity(arn, "iam"));
             }

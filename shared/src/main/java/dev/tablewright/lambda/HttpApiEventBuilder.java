@@ -1,9 +1,6 @@
 package dev.tablewright.lambda;
 
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -117,43 +114,22 @@ public final class HttpApiEventBuilder {
         return this;
     }
 
-    public APIGatewayV2HTTPEvent build() {
-        APIGatewayV2HTTPEvent.RequestContext.Authorizer authorizer = null;
+    public HttpApiEvent build() {
+        HttpApiEvent.Authorizer authorizer = null;
         if (subject != null) {
-            authorizer = APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
-                    .withJwt(APIGatewayV2HTTPEvent.RequestContext.Authorizer.JWT.builder()
-                            .withClaims(Map.of("sub", subject)).withScopes(List.of()).build())
-                    .build();
+            authorizer = new HttpApiEvent.Authorizer(new HttpApiEvent.Jwt(Map.of("sub", subject), List.of()), null);
         } else if (iamUserArn != null) {
-            authorizer = APIGatewayV2HTTPEvent.RequestContext.Authorizer.builder()
-                    .withIam(APIGatewayV2HTTPEvent.RequestContext.IAM.builder().withUserArn(iamUserArn).build())
-                    .build();
+            authorizer = new HttpApiEvent.Authorizer(null, new HttpApiEvent.Iam(iamUserArn));
         }
         String rawQuery = query.entrySet().stream()
                 .map(e -> e.getKey() + "=" + java.net.URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
                 .reduce((a, b) -> a + "&" + b).orElse("");
-        Instant now = Instant.now();
-        return APIGatewayV2HTTPEvent.builder()
-                .withVersion("2.0")
-                .withRouteKey(method + " " + routePath)
-                .withRawPath(rawPath)
-                .withRawQueryString(rawQuery)
-                .withHeaders(new LinkedHashMap<>(headers))
-                .withQueryStringParameters(query.isEmpty() ? null : new LinkedHashMap<>(query))
-                .withPathParameters(pathParameters.isEmpty() ? null : new LinkedHashMap<>(pathParameters))
-                .withBody(body)
-                .withIsBase64Encoded(base64)
-                .withRequestContext(APIGatewayV2HTTPEvent.RequestContext.builder()
-                        .withRouteKey(method + " " + routePath)
-                        .withStage("$default")
-                        .withRequestId(UUID.randomUUID().toString())
-                        .withTime(now.toString())
-                        .withTimeEpoch(now.toEpochMilli())
-                        .withHttp(APIGatewayV2HTTPEvent.RequestContext.Http.builder()
-                                .withMethod(method).withPath(rawPath).withProtocol("HTTP/1.1")
-                                .withSourceIp("127.0.0.1").withUserAgent("tablewright-local").build())
-                        .withAuthorizer(authorizer)
-                        .build())
-                .build();
+        String routeKey = method + " " + routePath;
+        return new HttpApiEvent(routeKey, rawPath, rawQuery, new LinkedHashMap<>(headers),
+                query.isEmpty() ? null : new LinkedHashMap<>(query),
+                pathParameters.isEmpty() ? null : new LinkedHashMap<>(pathParameters),
+                body, base64,
+                new HttpApiEvent.RequestContext(UUID.randomUUID().toString(), routeKey,
+                        new HttpApiEvent.Http(method, rawPath, "127.0.0.1"), authorizer));
     }
 }

@@ -1,12 +1,15 @@
 package dev.tablewright.lambda;
 
 import com.amazonaws.services.lambda.runtime.Context;
-import com.amazonaws.services.lambda.runtime.RequestHandler;
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import com.fasterxml.jackson.core.JacksonException;
+import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.store.StoreUnavailableException;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.Map;
 
 /**
@@ -17,8 +20,11 @@ import java.util.Map;
  * over {@link #maxBodyBytes()} and malformed or mistyped JSON are 400s naming the field, {@link HttpApiException}s
  * become their status, {@link StoreUnavailableException} becomes 503 with {@code Retry-After}, and anything else
  * becomes a bare 500: a stack trace goes to the log, never into a response.
+ *
+ * <p>A stream handler: the event is decoded into {@link HttpApiEvent} and the answer written with the function's
+ * own Jackson, so the first request does not load the Lambda runtime's POJO serialization.
  */
-public abstract class HttpApiFunction implements RequestHandler<APIGatewayV2HTTPEvent, APIGatewayV2HTTPResponse> {
+public abstract class HttpApiFunction implements RequestStreamHandler {
 
     /** Default body limit: forms and configs are small; anything bigger is a mistake or an attack. */
     public static final int DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -29,37 +35,49 @@ public abstract class HttpApiFunction implements RequestHandler<APIGatewayV2HTTP
         // SnapStart: answer one request before the snapshot. It carries no caller, so it ends in the 401 of
         // respond() before any store is touched: the event model, the error path and Jackson's writer are warmed.
         Priming.register(getClass().getSimpleName(), () -> {
-            APIGatewayV2HTTPEvent probe = new APIGatewayV2HTTPEvent();
-            probe.setRouteKey("GET /priming");
-            probe.setRequestContext(new APIGatewayV2HTTPEvent.RequestContext());
-            handleRequest(probe, null);
+            try {
+                handleRequest(new java.io.ByteArrayInputStream(PRIMING_EVENT), new java.io.ByteArrayOutputStream(), null);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e); // in-memory streams: cannot happen
+            }
         });
     }
 
+    private static final byte[] PRIMING_EVENT = "{\"routeKey\":\"GET /priming\",\"rawPath\":\"/priming\",\"requestContext\":{\"requestId\":\"priming\"}}"
+            .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+
     @Override
-    public final APIGatewayV2HTTPResponse handleRequest(APIGatewayV2HTTPEvent event, Context context) {
-        HttpResponse response = respond(event, context);
+    public final void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
+        HttpApiEvent event;
         try {
-            return response.toEvent();
+            event = Json.MAPPER.readValue(input, HttpApiEvent.class);
+        } catch (JacksonException e) {
+            event = null; // answered as a 400 below: API Gateway never sends this
+        }
+        HttpResponse response = respond(event, context);
+        byte[] bytes;
+        try {
+            bytes = response.toLambdaResponse();
         } catch (RuntimeException e) {
             LOG.error("response could not be written", e);
-            return HttpResponse.error(500, new ApiError("internal", "internal error"), Map.of()).toEvent();
+            bytes = HttpResponse.error(500, new ApiError("internal", "internal error"), Map.of()).toLambdaResponse();
         }
+        output.write(bytes);
     }
 
-    /** The answer before it is turned into the Lambda response type (tests and the local gateway read it here). */
-    public final HttpResponse respond(APIGatewayV2HTTPEvent event, Context context) {
+    /** The answer before it is written as the Lambda response (tests and benchmarks read it here). */
+    public final HttpResponse respond(HttpApiEvent event, Context context) {
         StructuredLog.clear();
         StructuredLog.put("requestId", context != null ? context.getAwsRequestId()
-                : event != null && event.getRequestContext() != null ? event.getRequestContext().getRequestId() : null);
-        StructuredLog.put("route", event != null ? event.getRouteKey() : null);
+                : event != null && event.requestContext() != null ? event.requestContext().requestId() : null);
+        StructuredLog.put("route", event != null ? event.routeKey() : null);
         try {
             if (event == null) {
                 throw HttpApiException.badRequest("invalid_request", "no event");
             }
             CallerIdentity caller = CallerIdentity.from(event).orElseThrow(HttpApiException::unauthenticated);
-            if (event.getPathParameters() != null && event.getPathParameters().containsKey("conversationId")) {
-                StructuredLog.put("conversationId", event.getPathParameters().get("conversationId"));
+            if (event.pathParameters() != null && event.pathParameters().containsKey("conversationId")) {
+                StructuredLog.put("conversationId", event.pathParameters().get("conversationId"));
             }
             return handle(new HttpRequest(event, caller, maxBodyBytes()));
         } catch (HttpApiException e) {

@@ -1,6 +1,5 @@
 package dev.tablewright.lambda;
 
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
@@ -31,11 +30,11 @@ import java.util.Optional;
 public final class HttpRequest {
 
 
-    private final APIGatewayV2HTTPEvent event;
+    private final HttpApiEvent event;
     private final CallerIdentity caller;
     private final int maxBodyBytes;
 
-    HttpRequest(APIGatewayV2HTTPEvent event, CallerIdentity caller, int maxBodyBytes) {
+    HttpRequest(HttpApiEvent event, CallerIdentity caller, int maxBodyBytes) {
         this.event = event;
         this.caller = caller;
         this.maxBodyBytes = maxBodyBytes;
@@ -46,17 +45,17 @@ public final class HttpRequest {
     }
 
     public String method() {
-        APIGatewayV2HTTPEvent.RequestContext ctx = event.getRequestContext();
-        return ctx != null && ctx.getHttp() != null ? ctx.getHttp().getMethod() : null;
+        HttpApiEvent.RequestContext ctx = event.requestContext();
+        return ctx != null && ctx.http() != null ? ctx.http().method() : null;
     }
 
     public String routeKey() {
-        return event.getRouteKey();
+        return event.routeKey();
     }
 
     /** A route parameter that must be present and be a plain id; otherwise 400 naming {@code path.<name>}. */
     public String pathId(String name) {
-        Map<String, String> params = event.getPathParameters();
+        Map<String, String> params = event.pathParameters();
         String value = params == null ? null : params.get(name);
         if (value == null || value.isBlank()) {
             throw HttpApiException.invalid("path." + name, "route parameter '" + name + "' is missing");
@@ -85,23 +84,23 @@ public final class HttpRequest {
     }
 
     public Optional<String> query(String name) {
-        Map<String, String> params = event.getQueryStringParameters();
+        Map<String, String> params = event.queryStringParameters();
         return Optional.ofNullable(params == null ? null : params.get(name)).filter(v -> !v.isEmpty());
     }
 
     /** The raw body as text, bounded by the handler's limit; empty when there is none. */
     public String bodyText() {
-        String body = event.getBody();
+        String body = event.body();
         if (body == null) {
             return "";
         }
         // Characters bound bytes from below (UTF-8): a cheap first check before any decoding.
-        long limit = event.getIsBase64Encoded() ? (maxBodyBytes * 4L / 3 + 4) : maxBodyBytes;
+        long limit = event.isBase64Encoded() ? (maxBodyBytes * 4L / 3 + 4) : maxBodyBytes;
         if (body.length() > limit) {
             throw tooLarge();
         }
         String text = body;
-        if (event.getIsBase64Encoded()) {
+        if (event.isBase64Encoded()) {
             try {
                 text = new String(Base64.getDecoder().decode(body), StandardCharsets.UTF_8);
             } catch (IllegalArgumentException e) {

@@ -1,6 +1,5 @@
 package dev.tablewright.lambda;
 
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import dev.tablewright.json.Json;
 
 import java.util.LinkedHashMap;
@@ -29,18 +28,29 @@ public record HttpResponse(int status, Object body, Map<String, String> headers)
         return new HttpResponse(status, new ApiError.Body(error), headers);
     }
 
-    public APIGatewayV2HTTPResponse toEvent() {
+    /** The headers sent with the answer: JSON content type when there is a body, never cached, then the handler's. */
+    public Map<String, String> allHeaders() {
         Map<String, String> all = new LinkedHashMap<>();
         if (body != null) {
             all.put("Content-Type", "application/json");
         }
         all.put("Cache-Control", "no-store");
         all.putAll(headers);
-        APIGatewayV2HTTPResponse response = new APIGatewayV2HTTPResponse();
-        response.setStatusCode(status);
-        response.setHeaders(all);
-        response.setBody(body == null ? "" : Json.write(body));
-        response.setIsBase64Encoded(false);
-        return response;
+        return all;
+    }
+
+    /** The answer in the HTTP API's Lambda response format (payload 2.0): statusCode, headers, body, isBase64Encoded. */
+    public byte[] toLambdaResponse() {
+        var response = Json.MAPPER.createObjectNode();
+        response.put("statusCode", status);
+        var headerNode = response.putObject("headers");
+        allHeaders().forEach(headerNode::put);
+        response.put("body", body == null ? "" : Json.write(body));
+        response.put("isBase64Encoded", false);
+        try {
+            return Json.MAPPER.writeValueAsBytes(response);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

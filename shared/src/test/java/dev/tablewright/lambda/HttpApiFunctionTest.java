@@ -139,12 +139,44 @@ class HttpApiFunctionTest {
     }
 
     @Test
-    void anUnexpectedFailureIsABare500WithoutDetails() {
-        var event = function.handleRequest(post("bug").body("{}").build(), null);
-        assertEquals(500, event.getStatusCode());
-        assertFalse(event.getBody().contains("secret internal detail"));
-        assertFalse(event.getBody().contains("at dev."));
-        assertTrue(event.getBody().contains("\"code\":\"internal\""));
-        assertEquals("application/json", event.getHeaders().get("Content-Type"));
+    void anUnexpectedFailureIsABare500WithoutDetails() throws Exception {
+        var response = lambda(dev.tablewright.json.Json.MAPPER.writeValueAsString(post("bug").body("{}").build()));
+        assertEquals(500, response.get("statusCode").asInt());
+        String body = response.get("body").asText();
+        assertFalse(body.contains("secret internal detail"));
+        assertFalse(body.contains("at dev."));
+        assertTrue(body.contains("\"code\":\"internal\""));
+        assertEquals("application/json", response.get("headers").get("Content-Type").asText());
+        assertFalse(response.get("isBase64Encoded").asBoolean());
+    }
+
+    /** The handler as Lambda calls it: an event as API Gateway sends it (JSON), the payload 2.0 response (JSON). */
+    private com.fasterxml.jackson.databind.JsonNode lambda(String event) throws Exception {
+        var out = new java.io.ByteArrayOutputStream();
+        function.handleRequest(new java.io.ByteArrayInputStream(event.getBytes(java.nio.charset.StandardCharsets.UTF_8)), out, null);
+        return dev.tablewright.json.Json.MAPPER.readTree(out.toByteArray());
+    }
+
+    @Test
+    void anEventAsApiGatewaySendsItIsReadWithItsCallerRouteAndBody() throws Exception {
+        // trimmed from AWS's example payload 2.0 event, with fields the handler does not read
+        String event = """
+                {"version":"2.0","routeKey":"POST /conversations/{conversationId}/items","rawPath":"/conversations/c1/items",
+                 "rawQueryString":"","cookies":["a=b"],"headers":{"content-type":"application/json"},
+                 "pathParameters":{"conversationId":"c1"},"stageVariables":null,"isBase64Encoded":false,
+                 "requestContext":{"accountId":"123456789012","apiId":"api-id","domainName":"id.execute-api.us-east-1.amazonaws.com",
+                   "http":{"method":"POST","path":"/conversations/c1/items","protocol":"HTTP/1.1","sourceIp":"192.0.2.1","userAgent":"agent"},
+                   "requestId":"id","routeKey":"POST /conversations/{conversationId}/items","stage":"$default","time":"12/Mar/2020:19:03:58 +0000","timeEpoch":1583348638390,
+                   "authorizer":{"jwt":{"claims":{"sub":"alice","iss":"https://issuer"},"scopes":["read"]}}},
+                 "body":"{\\"name\\":\\"x\\"}"}
+                """;
+        var response = lambda(event);
+        assertEquals(200, response.get("statusCode").asInt(), response.toString());
+        assertTrue(response.get("body").asText().contains("alice"), response.toString());
+    }
+
+    @Test
+    void anEventThatIsNotJsonIsA400() throws Exception {
+        assertEquals(400, lambda("not json").get("statusCode").asInt());
     }
 }

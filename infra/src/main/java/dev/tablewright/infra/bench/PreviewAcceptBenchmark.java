@@ -1,6 +1,6 @@
 package dev.tablewright.infra.bench;
 
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
+import dev.tablewright.lambda.HttpResponse;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.functions.configs.AcceptPreviewFunction;
 import dev.tablewright.functions.configs.ConfigServices;
@@ -93,20 +93,20 @@ public class PreviewAcceptBenchmark {
     }
 
     @Benchmark
-    public APIGatewayV2HTTPResponse acceptPreview(NextPreview next) {
-        APIGatewayV2HTTPResponse response = accept.handleRequest(HttpApiEventBuilder
+    public HttpResponse acceptPreview(NextPreview next) {
+        HttpResponse response = accept.respond(HttpApiEventBuilder
                 .route("POST /previews/{previewId}/accept", "/previews/" + next.pending.previewId() + "/accept")
                 .caller(OWNER).build(), null);
-        if (response.getStatusCode() != 200) {
-            throw new IllegalStateException("accept answered " + response.getStatusCode() + ": " + response.getBody());
+        if (response.status() != 200) {
+            throw new IllegalStateException("accept answered " + response.status() + ": " + response.body());
         }
         version++;
         return response;
     }
 
     @Benchmark
-    public APIGatewayV2HTTPResponse getConfig() {
-        return get.handleRequest(HttpApiEventBuilder.route("GET /configs/{configId}", "/configs/" + configId)
+    public HttpResponse getConfig() {
+        return get.respond(HttpApiEventBuilder.route("GET /configs/{configId}", "/configs/" + configId)
                 .caller(OWNER).build(), null);
     }
 

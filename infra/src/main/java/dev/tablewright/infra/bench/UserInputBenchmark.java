@@ -1,6 +1,6 @@
 package dev.tablewright.infra.bench;
 
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
+import dev.tablewright.lambda.HttpApiEvent;
 import dev.tablewright.functions.userinput.ListInputRequestsFunction;
 import dev.tablewright.functions.userinput.SubmitInputResponseFunction;
 import dev.tablewright.functions.userinput.UserInputFunction;
@@ -64,7 +64,7 @@ public final class UserInputBenchmark {
                 }
             }
             HttpApiFunction list = new ListInputRequestsFunction(service);
-            APIGatewayV2HTTPEvent listEvent = HttpApiEventBuilder.route("GET /conversations/{conversationId}/input-requests",
+            HttpApiEvent listEvent = HttpApiEventBuilder.route("GET /conversations/{conversationId}/input-requests",
                     "/conversations/conv-bench/input-requests").query("status", "pending").build();
             report("get pending (3 of 5 requests pending)", measure(iterations, n -> listEvent, list, null));
 
@@ -89,15 +89,15 @@ public final class UserInputBenchmark {
     }
 
     /** Runs the handler {@code iterations} times after as many warm-up calls; returns the timed calls in µs. */
-    private static double[] measure(int iterations, IntFunction<APIGatewayV2HTTPEvent> events, HttpApiFunction function, Integer expected) {
+    private static double[] measure(int iterations, IntFunction<HttpApiEvent> events, HttpApiFunction function, Integer expected) {
         for (int i = 0; i < iterations; i++) {
-            check(function.handleRequest(events.apply(-1 - i), null).getStatusCode(), expected);
+            check(function.respond(events.apply(-1 - i), null).status(), expected);
         }
         double[] micros = new double[iterations];
         for (int i = 0; i < iterations; i++) {
-            APIGatewayV2HTTPEvent event = events.apply(i);
+            HttpApiEvent event = events.apply(i);
             long start = System.nanoTime();
-            int status = function.handleRequest(event, null).getStatusCode();
+            int status = function.respond(event, null).status();
             micros[i] = (System.nanoTime() - start) / 1e3;
             check(status, expected);
         }

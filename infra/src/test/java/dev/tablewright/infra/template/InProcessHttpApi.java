@@ -1,6 +1,5 @@
 package dev.tablewright.infra.template;
 
-import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPResponse;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.json.Json;
 import dev.tablewright.lambda.HttpApiEventBuilder;
@@ -15,7 +14,7 @@ import static dev.tablewright.infra.template.SamTemplate.map;
 /**
  * The HTTP API routes of template.yaml whose handlers live in one package, each served by the handler class the
  * template names, built in-process around one service object: requests go through the handlers as API Gateway
- * delivers them (an HTTP API v2 event in, an {@link APIGatewayV2HTTPResponse} out, its body parsed back from text).
+ * delivers them (an HTTP API v2 event in, an payload 2.0 response out, its body parsed back from text).
  * The config and the user-input API suites each extend it with their package and service.
  */
 public class InProcessHttpApi {
@@ -90,16 +89,27 @@ public class InProcessHttpApi {
 
     public Answer send(HttpApiEventBuilder request) {
         var event = request.build();
-        APIGatewayV2HTTPResponse response = byRouteKey.get(event.getRouteKey()).handleRequest(event, null);
+        JsonNode response;
+        try {
+            // the wire Lambda uses: the event as JSON in, the payload 2.0 response as JSON out
+            var out = new java.io.ByteArrayOutputStream();
+            byRouteKey.get(event.routeKey()).handleRequest(new java.io.ByteArrayInputStream(Json.MAPPER.writeValueAsBytes(event)), out, null);
+            response = Json.parse(out.toString(java.nio.charset.StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new AssertionError("the handler's answer is not a JSON Lambda response", e);
+        }
+        String text = response.path("body").asText("");
         JsonNode body = null;
-        if (response.getBody() != null && !response.getBody().isEmpty()) {
+        if (!text.isEmpty()) {
             try {
-                body = Json.parse(response.getBody());
+                body = Json.parse(text);
             } catch (IOException e) {
-                throw new AssertionError("response body is not JSON: " + response.getBody());
+                throw new AssertionError("response body is not JSON: " + text);
             }
         }
-        return new Answer(response.getStatusCode(), response.getHeaders(), body);
+        Map<String, String> headers = new java.util.LinkedHashMap<>();
+        response.path("headers").properties().forEach(h -> headers.put(h.getKey(), h.getValue().asText()));
+        return new Answer(response.path("statusCode").asInt(), headers, body);
     }
 
     public Answer call(String caller, String method, String rawPath, String body) {
