@@ -11,6 +11,7 @@ export function InputForm({ conversationId, request, onSubmitted }) {
   const [values, setValues] = useState({});
   const [errors, setErrors] = useState({});
   const [state, setState] = useState('open'); // open | sending | submitted | cancelled
+  const [remember, setRemember] = useState(true); // only offered when the request may save its answers
   const path = `/conversations/${encodeURIComponent(conversationId)}/input-requests/${encodeURIComponent(request.toolCallId)}`;
   const visible = request.fields.filter((f) => !f.showWhen || String(values[f.showWhen.field] ?? '') === f.showWhen.equals);
   const set = (name, value) => setValues((v) => ({ ...v, [name]: value }));
@@ -19,7 +20,7 @@ export function InputForm({ conversationId, request, onSubmitted }) {
     event.preventDefault();
     setState('sending');
     try {
-      await api('POST', `${path}/response`, { values: typed(visible, values) });
+      await api('POST', `${path}/response`, { values: typed(visible, values), remember: request.saveForSession ? remember : undefined });
       setValues((v) => Object.fromEntries(Object.entries(v).filter(([name]) => !isSecret(request, name))));
       setState('submitted');
       onSubmitted();
@@ -49,8 +50,8 @@ export function InputForm({ conversationId, request, onSubmitted }) {
         </div>
       ))}
       {request.saveForSession && (
-        // The request decides whether its answers are kept (the tool's saveForSession); the box says so.
-        <label className="check"><input type="checkbox" checked readOnly disabled /> Remember for this conversation</label>
+        // Unticked, the tool gets this answer once and the server keeps nothing ("remember": false).
+        <label className="check"><input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} /> Remember for this conversation</label>
       )}
       {errors[''] && <p role="alert" className="error">{errors['']}</p>}
       <div className="actions">

@@ -142,7 +142,12 @@ const flows = {
     await step('continued', async () => {
       const form = page.getByRole('form', { name: /^Input for search_database_schema/ });
       await form.getByRole('combobox', { name: /database/i }).selectOption('staging');
+      const remember = form.getByRole('checkbox', { name: 'Remember for this conversation' });
+      check(await remember.isChecked() && await remember.isEnabled(), '"Remember for this conversation" is offered, ticked');
+      const sent = page.waitForRequest((r) => r.url().endsWith('/response') && r.method() === 'POST');
       await form.getByRole('button', { name: 'Submit' }).click();
+      const body = (await sent).postDataJSON();
+      check(body.remember === true && body.values.database === 'staging', `the submit sends the choice: ${JSON.stringify(body)}`);
       await expect(page.getByText('Staging has the returns table.'), 'the turn continuing after Submit');
       check(await page.getByRole('form', { name: /^Input for / }).count() === 0, 'the form hides once the tool has its output');
       await expect(page.locator('.tool.output-available').filter({ hasText: 'search_database_schema' }), 'the search ran');

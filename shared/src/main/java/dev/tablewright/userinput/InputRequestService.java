@@ -83,11 +83,18 @@ public final class InputRequestService {
     public record Submitted(InputRequest request, List<SavedValue> saved) {
     }
 
+    /** {@link #submit(String, String, String, JsonNode, boolean)}, remembering the values where the request allows it. */
+    public Submitted submit(String ownerId, String conversationId, String toolCallId, JsonNode submitted) {
+        return submit(ownerId, conversationId, toolCallId, submitted, true);
+    }
+
     /**
      * Completes a pending request with the user's values, exactly once. Bad values → {@link InvalidInputException}
      * naming each field, and nothing is written; a request no longer pending → {@link InputRequestConflictException}.
+     * The values are saved for later tools when the request allows it ({@code saveForSession}) and the user did not
+     * opt out ({@code remember} false: this answer is used once and not kept).
      */
-    public Submitted submit(String ownerId, String conversationId, String toolCallId, JsonNode submitted) {
+    public Submitted submit(String ownerId, String conversationId, String toolCallId, JsonNode submitted, boolean remember) {
         InputRequest request = find(ownerId, conversationId, toolCallId);
         Instant now = now();
         RequestStatus status = request.statusAt(now);
@@ -99,7 +106,7 @@ public final class InputRequestService {
             throw new InvalidInputException("some values are not valid", result.errors());
         }
         List<SavedValue> toSave = new ArrayList<>();
-        if (request.saveForSession()) {
+        if (request.saveForSession() && remember) {
             Instant valuesExpire = request.scope() == ValueScope.USER ? null : now.plus(expiry.valuesTtl());
             for (InputField f : request.fields()) {
                 String value = result.values().get(f.name());

@@ -196,6 +196,26 @@ abstract class UserInputApiSuite {
     }
 
     @Test
+    void anAnswerTheUserChoseNotToRememberCompletesTheRequestAndSavesNothing() {
+        assertEquals(201, create(ALICE, c1, "call_1").status());
+        InProcessHttpApi.Answer ok = api.call(ALICE, "POST", "/conversations/" + c1 + "/input-requests/call_1/response",
+                "{\"values\": " + GOOD_VALUES + ", \"remember\": false}");
+        assertEquals(200, ok.status(), ok.body().toString());
+        assertEquals("completed", ok.body().at("/request/status").asText());
+        assertEquals("staging", ok.body().at("/request/values/database").asText(), "the tool still gets this answer");
+        assertEquals(0, ok.body().get("saved").size(), ok.body().toString());
+        assertEquals(0, api.call(ALICE, "GET", "/conversations/" + c1 + "/values", null).body().get("values").size(),
+                "nothing is kept for later tools");
+
+        // remember must be a boolean
+        assertEquals(201, create(ALICE, c1, "call_2").status());
+        InProcessHttpApi.Answer bad = api.call(ALICE, "POST", "/conversations/" + c1 + "/input-requests/call_2/response",
+                "{\"values\": " + GOOD_VALUES + ", \"remember\": \"no\"}");
+        assertEquals(400, bad.status(), bad.body().toString());
+        assertTrue(bad.body().toString().contains("remember"), bad.body().toString());
+    }
+
+    @Test
     void concurrentSubmitsCompleteTheRequestExactlyOnce() throws Exception {
         assertEquals(201, create(ALICE, c1, "call_race").status());
         int submitters = 32;

@@ -10,14 +10,17 @@ import dev.tablewright.userinput.SavedValueView;
 import java.util.Map;
 
 /**
- * {@code POST /conversations/{conversationId}/input-requests/{toolCallId}/response} with {@code {"values": {...}}}:
- * completes the request exactly once (200); bad values → 400 naming each field; already completed, cancelled or
- * expired → 409 with {@code currentStatus}.
+ * {@code POST /conversations/{conversationId}/input-requests/{toolCallId}/response} with {@code {"values": {...}}}
+ * and optionally {@code "remember": false}: completes the request exactly once (200); bad values → 400 naming each
+ * field; already completed, cancelled or expired → 409 with {@code currentStatus}.
  */
 public final class SubmitInputResponseFunction extends UserInputFunction {
 
-    /** The body: the user's values, field name → value. */
-    record Body(JsonNode values) {
+    /**
+     * The body: the user's values, field name → value; {@code remember} false keeps a request that allows saving
+     * from saving this answer (default true).
+     */
+    record Body(JsonNode values, Boolean remember) {
     }
 
     public SubmitInputResponseFunction() {
@@ -33,7 +36,8 @@ public final class SubmitInputResponseFunction extends UserInputFunction {
         String conversationId = request.pathId("conversationId");
         String toolCallId = request.pathId("toolCallId");
         Body body = request.body(Body.class);
-        var submitted = service.submit(request.caller().ownerId(), conversationId, toolCallId, body.values());
+        var submitted = service.submit(request.caller().ownerId(), conversationId, toolCallId, body.values(),
+                !Boolean.FALSE.equals(body.remember()));
         return HttpResponse.ok(Map.of(
                 "request", InputRequestView.of(submitted.request(), service.now()),
                 "saved", submitted.saved().stream().map(SavedValueView::of).toList()));
