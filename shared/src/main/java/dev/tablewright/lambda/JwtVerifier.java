@@ -190,10 +190,41 @@ public final class JwtVerifier {
     private DefaultJWTProcessor<SecurityContext> buildProcessor(URL jwksUrl) {
         // JWKSourceBuilder caches the key set (refresh-ahead), refetches on an unknown key id (rate limited)
         // and retries once on a network error: one fetch per container in the common case.
-        JWKSource<SecurityContext> keys = JWKSourceBuilder
+        return buildProcessor(JWKSourceBuilder
                 .create(jwksUrl, new DefaultResourceRetriever(HTTP_TIMEOUT_MS, HTTP_TIMEOUT_MS, 512 * 1024))
                 .retrying(true)
-                .build();
+                .build());
+    }
+
+    /**
+     * SnapStart priming: one verification, through a processor built like the real one, of a token signed by a
+     * throwaway RSA key, so the token parsing, claim checks and RS256 signature path are loaded before the snapshot.
+     * Nothing is fetched (the issuer's keys are not asked for) and the key does not outlive the call.
+     */
+    public Caller prime() {
+        try {
+            java.security.KeyPairGenerator generator = java.security.KeyPairGenerator.getInstance("RSA");
+            generator.initialize(2048);
+            java.security.KeyPair pair = generator.generateKeyPair();
+            com.nimbusds.jose.jwk.RSAKey key = new com.nimbusds.jose.jwk.RSAKey.Builder(
+                    (java.security.interfaces.RSAPublicKey) pair.getPublic()).keyID("priming").build();
+            com.nimbusds.jwt.SignedJWT token = new com.nimbusds.jwt.SignedJWT(
+                    new com.nimbusds.jose.JWSHeader.Builder(JWSAlgorithm.RS256).type(JOSEObjectType.JWT).keyID("priming").build(),
+                    new JWTClaimsSet.Builder().issuer(issuer).subject("priming").audience(audiences.iterator().next())
+                            .expirationTime(new java.util.Date(System.currentTimeMillis() + 60_000)).build());
+            token.sign(new com.nimbusds.jose.crypto.RSASSASigner(pair.getPrivate()));
+            JWTClaimsSet claims = buildProcessor(new com.nimbusds.jose.jwk.source.ImmutableJWKSet<SecurityContext>(
+                    new com.nimbusds.jose.jwk.JWKSet(key))).process(token.serialize(), null);
+            if (!acceptsAudience(claims)) {
+                throw new IllegalStateException("the priming token's audience was refused");
+            }
+            return new Caller(claims.getSubject(), renderClaims(claims));
+        } catch (Exception e) {
+            throw new IllegalStateException("JWT priming failed: " + e.getMessage(), e);
+        }
+    }
+
+    private DefaultJWTProcessor<SecurityContext> buildProcessor(JWKSource<SecurityContext> keys) {
         DefaultJWTProcessor<SecurityContext> p = new DefaultJWTProcessor<>();
         p.setJWSTypeVerifier(new DefaultJOSEObjectTypeVerifier<>(
                 JOSEObjectType.JWT, new JOSEObjectType("at+jwt"), null));

@@ -69,6 +69,13 @@ public final class DevIssuer implements HttpHandler {
         return audience;
     }
 
+    private final java.util.concurrent.atomic.AtomicInteger jwksFetches = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** How many times the key set was fetched (a verifier caches it: once per verifier, normally). */
+    public int jwksFetches() {
+        return jwksFetches.get();
+    }
+
     public String jwksUrl() {
         return issuer + "/.well-known/jwks.json";
     }
@@ -140,6 +147,7 @@ public final class DevIssuer implements HttpHandler {
             String path = exchange.getRequestURI().getPath();
             String body;
             if (path.endsWith("/.well-known/jwks.json")) {
+                jwksFetches.incrementAndGet();
                 body = new JWKSet(key.toPublicJWK()).toString();
             } else if (path.endsWith("/.well-known/openid-configuration")) {
                 body = Json.MAPPER.writeValueAsString(Map.of(

@@ -245,6 +245,35 @@ class ChatStreamingProcessTest {
     }
 
     @Test
+    void underSnapStartTheRealFunctionPrimesItsModelAndTokenPathsWithoutCallingEither() throws Exception {
+        Map<String, String> env = new java.util.HashMap<>(functionEnvironment());
+        env.put("AWS_LAMBDA_INITIALIZATION_TYPE", "snap-start");
+        Path classLog = java.nio.file.Files.createTempFile("chat-classes", ".log");
+        env.put("JAVA_TOOL_OPTIONS", "-XX:TieredStopAtLevel=1 -Xlog:class+load=info:file=" + classLog);
+        function = FunctionProcess.start(chatSpec(), emulator, env);
+        emulator.firstPoll().get(60, TimeUnit.SECONDS); // restored, waiting for its first event
+        String loadedBeforeTheFirstEvent = java.nio.file.Files.readString(classLog);
+        for (String name : List.of("com.openai.models.chat.completions.ChatCompletionChunk ", "okhttp3.internal.connection.RealCall ",
+                "com.nimbusds.jose.crypto.RSASSAVerifier ", "com.nimbusds.jwt.proc.DefaultJWTProcessor ")) {
+            assertTrue(loadedBeforeTheFirstEvent.contains(name), name + "was not loaded before the snapshot");
+        }
+        String primed = function.output();
+        assertTrue(primed.contains("\"message\":\"primed before snapshot\"") && primed.contains("\"priming\":\"chat\""), primed);
+        assertEquals(0, model.requests().size(), "priming streamed its completion from the loopback, not from the model");
+        assertEquals(0, identity.issuer().jwksFetches(), "priming verified a throwaway key's token, fetching no key set");
+        assertEquals("GET restore/next", emulator.calls().getFirst(), emulator.calls().toString());
+
+        // the first real turn after the restore: the model and the key set are asked once each
+        model.enqueue(ModelScript.builder().turn(t -> t.text("Hello after restore.")).build());
+        InvocationResult result = await(emulator.invoke(signedIn(userMessage("hi")).getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                Duration.ofSeconds(30)));
+        assertTrue(result.succeeded(), result::errorBody);
+        assertTrue(result.bodyText().contains("Hello after restore."), result.bodyText());
+        assertEquals(1, model.requests().size());
+        assertEquals(1, identity.issuer().jwksFetches());
+    }
+
+    @Test
     void withoutSnapStartThereIsNoRestorePath() throws Exception {
         Path jar = SideJar.of("snapstart-hooks", SnapStartHooksTurn.class);
         function = FunctionProcess.start(chatSpec().withHandler(SnapStartHooksTurn.class.getName()), emulator, Map.of(), List.of(jar));

@@ -7,6 +7,7 @@ import dev.tablewright.functions.chat.model.ChatModel;
 import dev.tablewright.functions.chat.stream.UiMessageAssembler;
 import dev.tablewright.store.StoreUnavailableException;
 import dev.tablewright.functions.chat.model.ModelSettings;
+import dev.tablewright.functions.chat.model.LoopbackModelPriming;
 import dev.tablewright.functions.chat.model.OpenAiChatModel;
 import dev.tablewright.functions.chat.model.SecretsManagerApiKeySource;
 import dev.tablewright.functions.chat.request.BadChatRequest;
@@ -60,21 +61,34 @@ public final class ChatFunction implements ChatTurnHandler {
         this(Env.all());
         // SnapStart: the first turn's request decoding and stream writing are loaded and warmed into the snapshot
         // (nothing external is called: no model, no token check, no table)
-        dev.tablewright.lambda.Priming.register("chat", () -> {
-            try {
-                parser.parse(PRIMING_REQUEST);
-            } catch (BadChatRequest e) {
-                throw new IllegalStateException(e);
-            }
-            UiMessageStreamWriter ui = new UiMessageStreamWriter(new dev.tablewright.functions.chat.stream.InMemoryResponseStream());
-            ui.observe(new UiMessageAssembler());
-            ui.start("msg_priming", Json.object().put("conversationId", "priming"));
-            ui.textStart("t");
-            ui.textDelta("t", "primed");
-            ui.textEnd("t");
-            ui.finish(UiMessageStreamWriter.FinishReason.STOP, null);
-            ui.done();
-        });
+        dev.tablewright.lambda.Priming.register("chat", this::prime);
+    }
+
+    /**
+     * What a restored function would otherwise load on its first turn: the request decoding and stream writing,
+     * a JWT verification (a throwaway key; no JWKS fetch) and a streamed model completion (a canned answer from
+     * the loopback interface; no model is called).
+     */
+    void prime() {
+        try {
+            parser.parse(PRIMING_REQUEST);
+        } catch (BadChatRequest e) {
+            throw new IllegalStateException(e);
+        }
+        UiMessageStreamWriter ui = new UiMessageStreamWriter(new dev.tablewright.functions.chat.stream.InMemoryResponseStream());
+        ui.observe(new UiMessageAssembler());
+        ui.start("msg_priming", Json.object().put("conversationId", "priming"));
+        ui.textStart("t");
+        ui.textDelta("t", "primed");
+        ui.textEnd("t");
+        ui.finish(UiMessageStreamWriter.FinishReason.STOP, null);
+        ui.done();
+        JwtVerifier.fromEnvironment().prime();
+        try {
+            LoopbackModelPriming.run(Env.all().getOrDefault("OPENAI_MODEL", ModelSettings.DEFAULT_MODEL));
+        } catch (java.io.IOException | dev.tablewright.functions.chat.model.ModelFailure e) {
+            throw new IllegalStateException("model priming failed: " + e.getMessage(), e);
+        }
     }
 
     private static final String PRIMING_REQUEST = "{\"id\":\"priming\",\"trigger\":\"submit-message\",\"messages\":[{\"id\":\"m1\","
