@@ -82,6 +82,8 @@ public final class DynamoDbClients {
                         .socketTimeout(settings.socketTimeout())
                         .build())
                 .overrideConfiguration(overrides.build())
+                // off explicitly: otherwise the SDK asks system properties, the environment and the profile file
+                .endpointDiscoveryEnabled(false)
                 .region(Region.of(env.getOrDefault("AWS_REGION", env.getOrDefault("AWS_DEFAULT_REGION", "us-east-1"))))
                 .credentialsProvider(credentials(endpoint != null, env));
         if (endpoint != null) {

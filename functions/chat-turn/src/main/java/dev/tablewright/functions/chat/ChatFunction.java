@@ -29,8 +29,6 @@ import dev.tablewright.lambda.Env;
 import dev.tablewright.lambda.JwtVerifier;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.tool.ToolRegistry;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.services.lambda.LambdaClient;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -96,7 +94,7 @@ public final class ChatFunction implements ChatTurnHandler {
 
     ChatFunction(Map<String, String> env) {
         this(new OpenAiChatModel(ModelSettings.fromEnvironment(env, new SecretsManagerApiKeySource())),
-                new LambdaToolInvoker(LambdaClient.builder().httpClient(UrlConnectionHttpClient.create()).build(),
+                new LambdaToolInvoker(LambdaToolInvoker.lambdaClient(env),
                         LambdaToolInvoker.functionsFromEnvironment(env)),
                 userInput(env), TurnLimits.fromEnvironment(env), ConversationMemory.fromEnvironment(env),
                 // The function URL has no authorizer: the caller is the verified JWT's sub, or nobody (401).

@@ -25,6 +25,24 @@ public final class LambdaToolInvoker implements ToolInvoker {
     private final LambdaClient lambda;
     private final Map<String, String> functionByTool;
 
+    /**
+     * The Lambda client of the chat function, built at init: the URL-connection HTTP client, the region Lambda sets
+     * ({@code AWS_REGION}) and the role's credentials from the environment, so nothing probes profile files or the
+     * instance metadata on a cold start.
+     */
+    public static LambdaClient lambdaClient(Map<String, String> env) {
+        var builder = LambdaClient.builder()
+                .httpClient(software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient.create());
+        String region = env.get("AWS_REGION");
+        if (region != null && !region.isBlank()) {
+            builder.region(software.amazon.awssdk.regions.Region.of(region));
+        }
+        if (env.containsKey("AWS_ACCESS_KEY_ID") && env.containsKey("AWS_SECRET_ACCESS_KEY")) {
+            builder.credentialsProvider(software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsProvider.create());
+        }
+        return builder.build();
+    }
+
     public LambdaToolInvoker(LambdaClient lambda, Map<String, String> functionByTool) {
         this.lambda = lambda;
         this.functionByTool = Map.copyOf(functionByTool);
