@@ -8,7 +8,7 @@ import java.util.Set;
 
 /**
  * The tools that run inside the chat function itself (no Lambda of their own): the catalogue search that
- * makes the less common tools discoverable, and the one generic editable-field update of seed 002.
+ * makes the less common tools discoverable, and the one generic editable-field update.
  */
 public final class ChatToolDefinitions {
 

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * What a proposed config changes against its base (seed 000's live preview: the page marks what is pending).
+ * What a proposed config changes against its base.
  * Columns are identified by result key, joins by alias (or table), filters by column and operator, sorts by column;
  * each section lists the keys added and removed and, for keys in both, what changed. {@code settings} covers the
  * rest (name, description, base table, page size, sort order).

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 
 /**
- * The builder page's own editor state (seed 000's {@code TableBuilderState}), as the chat request carries it in
+ * The builder page's own editor state, as the chat request carries it in
  * {@code context.state} (camelCase JSON). It maps both ways to {@link TableConfig} through {@link BuilderStateMapping}
  * only: {@code baseTable} ↔ {@code data_source[0].schema/source}, {@code dataSources} and {@code joins} ↔
  * {@code select.foreign_tables}, {@code columns} ↔ {@code select.columns} + {@code visual_settings.columns},

@@ -6,7 +6,7 @@ import java.math.BigDecimal;
 import java.util.List;
 
 /**
- * One field the assistant may change directly (seed 002's EditableStatus), self-described so the model knows
+ * One field the assistant may change directly, self-described so the model knows
  * what a valid value is: its type, a plain-language constraint, the allowed values of an enum, the fields it
  * depends on, and whether it is read-only. Values are strings (or null for "not set"), as in the seed.
  *

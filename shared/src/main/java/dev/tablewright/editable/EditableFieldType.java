@@ -5,7 +5,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 
 import java.util.Locale;
 
-/** The value types of an editable field (seed 002): values travel as strings and are checked against the type. */
+/** The value types of an editable field: values travel as strings and are checked against the type. */
 public enum EditableFieldType {
     STRING, NUMBER, BOOLEAN, ENUM;
 

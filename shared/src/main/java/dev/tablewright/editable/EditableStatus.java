@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The editable fields of one page context and their current values (seed 002). {@link #update} is the one
+ * The editable fields of one page context and their current values. {@link #update} is the one
  * generic, validating way to change any of them; {@link #render} is the block the system prompt carries.
  * Immutable: an update answers the new status alongside its result.
  */

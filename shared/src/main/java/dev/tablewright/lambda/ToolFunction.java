@@ -23,8 +23,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /**
- * The shared base of every tool Lambda: reads the invocation (bounded), accepts the envelope of
- * docs/design.md or bare arguments, runs the tool and answers the envelope ({@link ToolOutcome}).
+ * The shared base of every tool Lambda: reads the invocation (bounded), accepts the invocation envelope
+ * (docs/tools.md) or bare arguments, runs the tool and answers the envelope ({@link ToolOutcome}).
  *
  * <p>It never throws and never lets a stack trace into a response: malformed input is an
  * {@code invalid_arguments} error, any failure of the tool an {@code internal} error with a plain message;

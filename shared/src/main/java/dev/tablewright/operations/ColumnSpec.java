@@ -1,7 +1,7 @@
 package dev.tablewright.operations;
 
 /**
- * A column an operation adds or removes, as the tools' arguments give it (seed 000): {@code name} of the column,
+ * A column an operation adds or removes, as the tools' arguments give it: {@code name} of the column,
  * {@code sourceTable} the base table, a join's alias or a joined table's name (absent: the base table),
  * {@code pgType} its PostgreSQL type (taken from the catalogue when absent), {@code alias} its result key when
  * not its name, {@code hidden}; {@code header} and {@code format} are optional display settings.

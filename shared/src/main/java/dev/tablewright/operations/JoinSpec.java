@@ -3,7 +3,7 @@ package dev.tablewright.operations;
 import java.util.List;
 
 /**
- * A join to add or remove (seed 000): {@code table} and {@code schema} (default: the base table's schema),
+ * A join to add or remove: {@code table} and {@code schema} (default: the base table's schema),
  * {@code joinType} (default LEFT), {@code relationshipFrom} ({@code <base-or-alias>.<column>}) and
  * {@code relationshipTo} ({@code <table>.<column>}; both inferred from the catalogue's foreign keys when absent),
  * an optional {@code alias} (derived when absent), and {@code columnsToAdd} from the joined table.

@@ -10,7 +10,7 @@ import dev.tablewright.validation.ValidationError;
 import java.util.List;
 
 /**
- * The one answer shape of every operation tool (docs/design.md): {@code valid}, {@code config} (null when invalid),
+ * The one answer shape of every operation tool (docs/table-config.md): {@code valid}, {@code config} (null when invalid),
  * {@code errors}, {@code warnings}, {@code applied} (what the operation did, in words the model can repeat).
  * A result is never valid with errors, and never carries a config that failed validation.
  */

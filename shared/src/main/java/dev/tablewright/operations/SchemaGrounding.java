@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Checks the names an operation introduces against the live catalogue (seed 001: never invent a table, column or
+ * Checks the names an operation introduces against the live catalogue (never invent a table, column or
  * relationship). Without a catalogue it checks nothing and the operation says so in one warning. Lookups are
  * cached for the length of one operation.
  */

@@ -10,7 +10,7 @@ import java.util.Objects;
 import java.util.UUID;
 
 /**
- * A config the assistant proposed and the user has not yet accepted or rejected (seed 000's preview card).
+ * A config the assistant proposed and the user has not yet accepted or rejected.
  * Not a wire type (the mapper has no java.time support): API answers and stream parts build their own views.
  * Accepting it applies {@code config} as the next version of config {@code configId}, but only while that
  * config is still at {@code baseVersion}.

@@ -6,7 +6,7 @@ import dev.tablewright.configstore.StoredConfig;
 import java.time.Instant;
 
 /**
- * What the user's accept and reject buttons do (seed 000's preview card), for the HTTP handlers and anything
+ * What the user's accept and reject buttons do, for the HTTP handlers and anything
  * else that needs it. Accept applies the preview's config as the next version of its config (or creates the
  * config), only while the config is at the preview's base version, and only once.
  */

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The real names closest to a name the model proposed, for "did you mean" errors (seed 001's grounding).
+ * The real names closest to a name the model proposed, for "did you mean" errors.
  * Case-insensitive Levenshtein distance, bounded: names are cut to {@link #MAX_CHARS} characters and at most
  * {@link #MAX_CANDIDATES} candidates are compared, so a hostile 5 MB name or a 10,000-table schema costs little.
  */

@@ -4,8 +4,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Live introspection of the database users build tables over (seed 001's grounding: never invent a table,
- * column or relationship name). The JDBC adapter reads PostgreSQL's catalogue; tools that receive no catalogue
+ * Live introspection of the database users build tables over. The JDBC adapter reads PostgreSQL's catalogue; tools that receive no catalogue
  * run ungrounded and say so in a warning.
  */
 public interface SchemaCatalog {

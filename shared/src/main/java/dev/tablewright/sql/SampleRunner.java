@@ -1,7 +1,7 @@
 package dev.tablewright.sql;
 
 /**
- * Runs a compiled preview query: planned first (PostgreSQL's planner as the validator, seed 001), then the sample,
+ * Runs a compiled preview query: planned first (PostgreSQL's planner as the validator), then the sample,
  * in one READ ONLY transaction with a statement timeout. The JDBC adapter is {@code dev.tablewright.postgres.JdbcSampleRunner}.
  */
 public interface SampleRunner {

@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
 /**
  * Turns a config into one SELECT: base table, joins, columns, filters, sort and a row limit.
  *
- * <p>Grounding comes first (seed 001): every schema, table, column and relationship is looked up in the live
+ * <p>Grounding comes first: every schema, table, column and relationship is looked up in the live
  * catalogue, and an unknown name is an error on its field naming the closest real ones. A join must follow a real
  * foreign key (in either direction); when the key has several columns the join uses all of them.
  *

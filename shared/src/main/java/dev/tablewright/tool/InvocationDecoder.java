@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Turns what a tool Lambda receives into a {@link ToolInvocation}: the envelope of docs/design.md
+ * Turns what a tool Lambda receives into a {@link ToolInvocation}: the invocation envelope (docs/tools.md)
  * ({@code tool}, {@code toolCallId}, {@code conversationId}, {@code userId}, {@code arguments},
  * {@code sessionValues}) or a bare arguments object. What models send loosely is normalised here, once:
  * {@code arguments} and {@code config} may arrive as JSON text instead of objects.

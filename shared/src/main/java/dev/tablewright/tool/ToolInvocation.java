@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
 
 /**
- * The invocation envelope of docs/design.md: what the chat function sends a tool Lambda.
+ * The invocation envelope (docs/tools.md): what the chat function sends a tool Lambda.
  * A bare arguments object (no envelope) is turned into one with only {@code arguments} set.
  */
 public record ToolInvocation(String tool, String toolCallId, String conversationId, String userId,

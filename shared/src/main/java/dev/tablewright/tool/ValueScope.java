@@ -5,7 +5,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 
 import java.util.Locale;
 
-/** How long a saved input value lives: the conversation (seed 003's save_for_session), or the user across conversations. */
+/** How long a saved input value lives: the conversation, or the user across conversations. */
 public enum ValueScope {
     CONVERSATION, USER;
 

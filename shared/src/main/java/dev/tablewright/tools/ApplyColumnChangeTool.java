@@ -10,7 +10,7 @@ import dev.tablewright.tool.ToolDefinition;
 import java.util.List;
 import java.util.Set;
 
-/** {@code apply_column_change}: add or remove columns of a table config (seed 000). */
+/** {@code apply_column_change}: add or remove columns of a table config. */
 public final class ApplyColumnChangeTool extends ChangeTool<ColumnChange.Operation, List<ColumnSpec>> {
 
     public static final ToolDefinition DEFINITION = new ToolDefinition("apply_column_change",

@@ -9,7 +9,7 @@ import dev.tablewright.tool.ToolDefinition;
 
 import java.util.Set;
 
-/** {@code apply_filter_change}: add or remove a filter of a table config (seed 000). */
+/** {@code apply_filter_change}: add or remove a filter of a table config. */
 public final class ApplyFilterChangeTool extends ChangeTool<FilterChange.Operation, FilterSpec> {
 
     public static final ToolDefinition DEFINITION = new ToolDefinition("apply_filter_change",

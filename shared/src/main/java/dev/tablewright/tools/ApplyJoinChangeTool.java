@@ -9,7 +9,7 @@ import dev.tablewright.tool.ToolDefinition;
 
 import java.util.Set;
 
-/** {@code apply_join_change}: add or remove a joined table of a table config (seed 000). */
+/** {@code apply_join_change}: add or remove a joined table of a table config. */
 public final class ApplyJoinChangeTool extends ChangeTool<JoinChange.Operation, JoinSpec> {
 
     public static final ToolDefinition DEFINITION = new ToolDefinition("apply_join_change",

@@ -10,7 +10,7 @@ import dev.tablewright.tool.ToolDefinition;
 import java.util.List;
 import java.util.Set;
 
-/** {@code apply_sort_change}: add, remove or set the sort of a table config (seed 000). */
+/** {@code apply_sort_change}: add, remove or set the sort of a table config. */
 public final class ApplySortChangeTool extends ChangeTool<SortChange.Operation, List<SortSpec>> {
 
     public static final ToolDefinition DEFINITION = new ToolDefinition("apply_sort_change",

@@ -14,7 +14,7 @@ import dev.tablewright.tool.ToolArguments;
 
 import java.util.List;
 
-/** The JSON Schemas of the config tools' arguments (seed 000's input schemas) and the readers that match them. */
+/** The JSON Schemas of the config tools' arguments and the readers that match them. */
 final class ArgumentSchemas {
 
     static final int MAX_COLUMNS = 100;

@@ -19,7 +19,7 @@ import java.util.Optional;
 
 /**
  * Which data source a database tool works on. With one configured there is nothing to choose. With several the
- * tools declare seed 003's database selection: a {@code requiresUserInput} select field {@code database} with the
+ * tools declare database selection: a {@code requiresUserInput} select field {@code database} with the
  * names as options, saved for the session (the user-input gate merges the saved value into the arguments).
  */
 public final class DataSourceSelection {

@@ -12,7 +12,7 @@ import dev.tablewright.tool.ToolOutcome;
 
 import java.util.Set;
 
-/** {@code get_table_config}: the current version of a saved config, by id or by name (seed 000). */
+/** {@code get_table_config}: the current version of a saved config, by id or by name. */
 public final class GetTableConfigTool implements Tool {
 
     public static final ToolDefinition DEFINITION = new ToolDefinition("get_table_config",

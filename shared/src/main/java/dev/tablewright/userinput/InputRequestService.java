@@ -15,7 +15,7 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * The input-request lifecycle (seed 003's create, submit, get pending, get session values, cancel), over the two
+ * The input-request lifecycle, over the two
  * store ports. Every operation takes the caller's owner id; the handlers get it from the HTTP API's authorizer.
  */
 public final class InputRequestService {

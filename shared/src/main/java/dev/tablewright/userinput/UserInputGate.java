@@ -25,7 +25,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The executor's user-input check (seed 003's "universal tool executor"), called by the chat turn before it
+ * The executor's user-input check, called by the chat turn before it
  * invokes a tool and by every tool Lambda ({@code ToolFunction}) before the tool runs.
  *
  * <p>For a tool with {@code requiresUserInput}, each field's value is looked up in the tool's arguments, then the

@@ -29,7 +29,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Every invariant of the Config wire format (docs/design.md), each failure an error at a JSON-pointer-like field
+ * Every invariant of the Config wire format (docs/table-config.md), each failure an error at a JSON-pointer-like field
  * ({@code data_source[0].filters[0].operator}), warnings where the table still renders. Errors are collected, not
  * thrown, and the work is linear in the size of the config (hash lookups only), so hostile input stays cheap.
  *

@@ -34,7 +34,7 @@ class ColumnChangeTest {
 
     @Test
     void seedExampleAddsToBothListsWithTypeFormatAndNextOrder() {
-        // seed 000: {"name": "column_name", "source_table": ..., "pg_type": "timestamp without time zone", "alias": "Created At"}
+        // {"name": "column_name", "source_table": ..., "pg_type": "timestamp without time zone", "alias": "Created At"}
         OperationResult r = assertValid(ungrounded.add(Fixtures.orders(), List.of(
                 new ColumnSpec("shipped_at", "orders", "sales", "timestamp without time zone", "Shipped At", false, null, null))));
         SelectColumn added = columns(r.config()).get(22);

@@ -26,7 +26,7 @@ class FilterChangeTest {
 
     @Test
     void seedExampleFilterOnASelectedColumn() {
-        // seed 000: {"column": "status", "operator": "eq", "value": "active", "label": "Status filter"}
+        // {"column": "status", "operator": "eq", "value": "active", "label": "Status filter"}
         OperationResult r = assertValid(ungrounded.add(Fixtures.orders(),
                 new FilterSpec("status", "eq", TextNode.valueOf("active"), "Status filter", null, null)));
         Filter f = filters(r).get(5);

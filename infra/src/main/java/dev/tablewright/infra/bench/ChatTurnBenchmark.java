@@ -49,7 +49,7 @@ import java.util.Optional;
  *   <li>first token to first byte: from the scripted model sending its first text delta to that delta leaving the
  *       turn as a flushed {@code text-delta} event;</li>
  *   <li>the prompt's size in tokens (jtokkit, o200k_base) for the tables context: system prompt plus tool schemas
- *       as sent, against seed 000's one-shot approach (the whole state in the prompt, the whole config rewritten by
+ *       as sent, against a one-shot approach (the whole state in the prompt, the whole config rewritten by
  *       the model for every change).</li>
  * </ol>
  * {@code infra/bin/chat-bench --turns 300 --warmup 100}

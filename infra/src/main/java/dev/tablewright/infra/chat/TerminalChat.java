@@ -21,7 +21,7 @@ import java.util.UUID;
 import java.util.stream.Stream;
 
 /**
- * The assistant from a terminal (seed 001's REPL for this bundle): against the local stack or a deployed stack,
+ * The assistant from a terminal: against the local stack or a deployed stack,
  * it holds a conversation over the chat endpoint, shows streamed text and tool steps as they happen, renders a
  * table-config preview as a small table of its sample rows and accepts or rejects it through the HTTP API, asks
  * for a tool's input field by field (secrets not echoed), submits it, and resumes the paused turn.

@@ -32,7 +32,7 @@ import static dev.tablewright.infra.template.SamTemplate.map;
  */
 public final class TemplateTables {
 
-    /** The environment variable each table's name reaches the functions through (docs/design.md). */
+    /** The environment variable each table's name reaches the functions through (docs/configuration.md). */
     public static final Map<String, String> ENVIRONMENT_NAMES = Map.of(
             "UserInputTable", "USER_INPUT_TABLE",
             "PreviewsTable", "PREVIEWS_TABLE",

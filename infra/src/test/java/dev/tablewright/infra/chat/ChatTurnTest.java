@@ -143,7 +143,7 @@ class ChatTurnTest {
         throw new AssertionError("no tool " + name);
     }
 
-    // ---- the repair loop (seed 001) ----
+    // ---- the repair loop ----
 
     @Test
     void anInvalidOperationGoesBackWithItsErrorsAndTheRepairedOneIsApplied() throws Exception {
@@ -195,7 +195,7 @@ class ChatTurnTest {
         assertTrue(turn.stream().done());
     }
 
-    // ---- client-side tools (seed 004) ----
+    // ---- client-side tools ----
 
     @Test
     void aClientToolEndsTheStreamAtItsInputAndTheNextRequestCarriesItsOutput() throws Exception {
@@ -224,7 +224,7 @@ class ChatTurnTest {
         assertEquals("You selected 3 rows.", second.text());
     }
 
-    // ---- editable fields (seed 002) ----
+    // ---- editable fields ----
 
     @Test
     void anEditableFieldUpdateIsValidatedAndARejectedValueGoesBackToTheModel() throws Exception {

@@ -41,7 +41,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ChatTurnUserInputTest {
 
-    /** A database tool of seed 003's example: which database is only the user's to say. */
+    /** A database tool: which database is only the user's to say. */
     static final class CountRows implements Tool {
         static final ToolDefinition DEFINITION = new ToolDefinition("count_rows", "Counts the rows of a table.",
                 (ObjectNode) parse("{\"type\":\"object\",\"properties\":{\"table\":{\"type\":\"string\"}},\"required\":[\"table\"]}"),

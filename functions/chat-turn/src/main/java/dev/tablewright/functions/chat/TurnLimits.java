@@ -8,7 +8,7 @@ import java.util.Map;
  *
  * @param maxSteps           model calls per turn
  * @param maxToolCallsPerStep tool calls run per step; the rest answer an error the model sees
- * @param maxRepairs         consecutive {@code valid: false} answers the model may try to repair (seed 001)
+ * @param maxRepairs         consecutive {@code valid: false} answers the model may try to repair
  * @param maxOutputTokens    per model call
  * @param maxTurnTokens      prompt + completion tokens over the whole turn; the turn stops at the next step boundary past it
  * @param maxTurnDuration    wall time of a turn

@@ -5,8 +5,8 @@ import dev.tablewright.editable.EditableStatus;
 import java.util.List;
 
 /**
- * The system prompt, assembled per context: a role block, the operation playbooks of seed 000 (tables context),
- * the tools at hand, a compact rendering of the current state, and the editable fields (seed 002).
+ * The system prompt, assembled per context: a role block, the operation playbooks (tables context),
+ * the tools at hand, a compact rendering of the current state, and the editable fields.
  * Deterministic for a given input, so what the model was sent can be asserted.
  */
 public final class SystemPrompt {

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 
 /**
  * Reads the chat request body. Tolerant of the part types the turn does not use (step-start is a boundary;
- * reasoning, source-*, file, data-* and unknown types are skipped: seed 004's third gotcha), strict about the ones
+ * reasoning, source-*, file, data-* and unknown types are skipped: clients send them back with history), strict about the ones
  * it does use (text, {@code tool-<name>}, {@code dynamic-tool}): a malformed one is a {@link BadChatRequest}
  * naming the field.
  */

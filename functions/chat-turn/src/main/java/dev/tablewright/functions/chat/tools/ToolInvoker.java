@@ -4,7 +4,7 @@ import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
 
 /**
- * Runs a server-side tool with the envelope of docs/design.md. Never throws: a tool that cannot be reached or
+ * Runs a server-side tool with the invocation envelope (docs/tools.md). Never throws: a tool that cannot be reached or
  * fails answers an error outcome the model can read.
  */
 public interface ToolInvoker {

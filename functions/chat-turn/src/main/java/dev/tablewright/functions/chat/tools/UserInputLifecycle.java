@@ -16,7 +16,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * {@link UserInputPort} over the user-input lifecycle of seed 003 ({@link InputRequestService}, DynamoDB in AWS):
+ * {@link UserInputPort} over the user-input lifecycle ({@link InputRequestService}, DynamoDB in AWS):
  * the executor's check ({@link UserInputGate}) against the arguments and the saved values, input requests keyed
  * by conversation and tool call id (so the tool call id is the request id), and their answers on resume.
  */

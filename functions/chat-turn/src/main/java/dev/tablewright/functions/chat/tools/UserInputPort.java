@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What the chat turn needs of the user-input lifecycle (seed 003): which of a tool's required inputs are still
+ * What the chat turn needs of the user-input lifecycle: which of a tool's required inputs are still
  * missing, creating a request for them, and reading the answer when the next request resumes the call.
  */
 public interface UserInputPort {
