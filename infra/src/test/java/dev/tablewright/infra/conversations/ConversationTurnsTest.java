@@ -3,7 +3,7 @@ package dev.tablewright.infra.conversations;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.infra.identity.DevIssuer;
-import dev.tablewright.infra.local.LocalStack;
+import dev.tablewright.infra.local.LocalDeployment;
 import dev.tablewright.infra.model.ModelScript;
 import dev.tablewright.infra.model.RecordedRequest;
 import dev.tablewright.json.Json;
@@ -37,7 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ConversationTurnsTest {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-    private static LocalStack stack;
+    private static LocalDeployment stack;
 
     static final String CREATE_COLUMNS = """
             {"config": {"name": "Stock %d", "data_source": [{"schema": "inventory", "source": "stock_levels",
@@ -48,7 +48,7 @@ class ConversationTurnsTest {
     static void start() throws Exception {
         Map<String, String> env = new HashMap<>(System.getenv());
         env.keySet().removeIf(k -> k.startsWith("OPENAI_") || k.equals("DATA_SOURCES"));
-        stack = LocalStack.start(new LocalStack.Settings(0, env, new PrintStream(OutputStream.nullOutputStream()),
+        stack = LocalDeployment.start(new LocalDeployment.Settings(0, env, new PrintStream(OutputStream.nullOutputStream()),
                 ModelScript.builder().build()));
     }
 

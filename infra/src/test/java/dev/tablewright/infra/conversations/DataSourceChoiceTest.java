@@ -3,7 +3,7 @@ package dev.tablewright.infra.conversations;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.infra.identity.DevIssuer;
-import dev.tablewright.infra.local.LocalStack;
+import dev.tablewright.infra.local.LocalDeployment;
 import dev.tablewright.infra.model.ModelScript;
 import dev.tablewright.infra.sampledb.SampleDatabase;
 import dev.tablewright.json.Json;
@@ -37,7 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DataSourceChoiceTest {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
-    private static LocalStack stack;
+    private static LocalDeployment stack;
 
     @BeforeAll
     static void start() throws Exception {
@@ -55,7 +55,7 @@ class DataSourceChoiceTest {
         sources.putObject("production").put("url", production.jdbcUrlWithCredentials());
         sources.putObject("staging").put("url", staging.jdbcUrlWithCredentials());
         env.put("DATA_SOURCES", Json.write(sources));
-        stack = LocalStack.start(new LocalStack.Settings(0, env, new PrintStream(OutputStream.nullOutputStream()),
+        stack = LocalDeployment.start(new LocalDeployment.Settings(0, env, new PrintStream(OutputStream.nullOutputStream()),
                 ModelScript.builder().build()));
     }
 

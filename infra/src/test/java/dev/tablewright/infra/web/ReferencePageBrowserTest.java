@@ -3,7 +3,7 @@ package dev.tablewright.infra.web;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.infra.local.LocalModel;
-import dev.tablewright.infra.local.LocalStack;
+import dev.tablewright.infra.local.LocalDeployment;
 import dev.tablewright.infra.model.ModelScript;
 import dev.tablewright.infra.node.NodeProject;
 import dev.tablewright.infra.sampledb.SampleDatabase;
@@ -63,7 +63,7 @@ class ReferencePageBrowserTest {
                 .turn(t -> t.toolCall("call_preview_update", "preview_table_config", "{\"description\": \"Stock levels without the item\"}"))
                 .say("Here is the update: the item column goes.")
                 .build();
-        try (LocalStack stack = start(Map.of())) {
+        try (LocalDeployment stack = start(Map.of())) {
             stack.model().scriptedServer().enqueue(LocalModel.exampleConversation()).enqueue(script);
             runFlow("builder", stack);
         }
@@ -79,7 +79,7 @@ class ReferencePageBrowserTest {
         ObjectNode sources = Json.object();
         sources.putObject("production").put("url", production.jdbcUrlWithCredentials());
         sources.putObject("staging").put("url", staging.jdbcUrlWithCredentials());
-        try (LocalStack stack = start(Map.of("DATA_SOURCES", Json.write(sources)))) {
+        try (LocalDeployment stack = start(Map.of("DATA_SOURCES", Json.write(sources)))) {
             stack.model().scriptedServer().enqueue(ModelScript.builder()
                     .turn(t -> t.toolCall("call_search", "search_database_schema", "{\"query\": \"returns\"}"))
                     .say("Staging has the returns table.")
@@ -89,15 +89,15 @@ class ReferencePageBrowserTest {
     }
 
     /** A local stack on a free port whose scripted model plays only what the test queues. */
-    private static LocalStack start(Map<String, String> settings) throws Exception {
+    private static LocalDeployment start(Map<String, String> settings) throws Exception {
         Map<String, String> env = new HashMap<>(System.getenv());
         env.keySet().removeIf(k -> k.startsWith("OPENAI_"));
         env.putAll(settings);
-        return LocalStack.start(new LocalStack.Settings(0, env, new PrintStream(OutputStream.nullOutputStream()),
+        return LocalDeployment.start(new LocalDeployment.Settings(0, env, new PrintStream(OutputStream.nullOutputStream()),
                 ModelScript.builder().build()));
     }
 
-    private static void runFlow(String flow, LocalStack stack) throws Exception {
+    private static void runFlow(String flow, LocalDeployment stack) throws Exception {
         Path shots = ROOT.resolve(System.getProperty("screenshots", "infra/target/reference-page"));
         NodeProject.Result run = WEB.run(300, List.of("node", "test/reference-page.mjs", flow, stack.url() + "/", shots.toString()));
         String report = run.stdout().lines().reduce((a, b) -> b).orElse("");

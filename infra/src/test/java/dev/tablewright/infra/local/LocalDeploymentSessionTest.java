@@ -31,9 +31,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * submitted through the user-input route, the turn resumes and ends in a table-config preview, the preview is
  * accepted through the config-store route, and the saved config is there.
  */
-class LocalStackSessionTest {
+class LocalDeploymentSessionTest {
 
-    private static LocalStack stack;
+    private static LocalDeployment stack;
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     @BeforeAll
@@ -46,7 +46,7 @@ class LocalStackSessionTest {
         }
         env.put("DATA_SOURCES", Json.write(Json.object()
                 .set("production", Json.object().put("url", url))).replace("}}", "},\"staging\":{\"url\":" + Json.write(Json.MAPPER.valueToTree(url)) + "}}"));
-        stack = LocalStack.start(new LocalStack.Settings(0, env, new PrintStream(OutputStream.nullOutputStream()),
+        stack = LocalDeployment.start(new LocalDeployment.Settings(0, env, new PrintStream(OutputStream.nullOutputStream()),
                 LocalModel.exampleConversation()));
     }
 

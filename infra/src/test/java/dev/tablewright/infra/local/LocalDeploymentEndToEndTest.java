@@ -30,9 +30,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The local stack started in-process and driven over HTTP, as a client would: identity checks on every route of
  * template.yaml and on the chat, and a whole session with the scripted model.
  */
-class LocalStackEndToEndTest {
+class LocalDeploymentEndToEndTest {
 
-    private static LocalStack stack;
+    private static LocalDeployment stack;
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private static final ByteArrayOutputStream BANNER = new ByteArrayOutputStream();
 
@@ -40,7 +40,7 @@ class LocalStackEndToEndTest {
     static void start() throws Exception {
         Map<String, String> env = new HashMap<>(System.getenv());
         env.keySet().removeIf(k -> k.startsWith("OPENAI_")); // always the scripted model here
-        stack = LocalStack.start(new LocalStack.Settings(0, env, new PrintStream(BANNER, true, StandardCharsets.UTF_8)));
+        stack = LocalDeployment.start(new LocalDeployment.Settings(0, env, new PrintStream(BANNER, true, StandardCharsets.UTF_8)));
     }
 
     @AfterAll
@@ -110,7 +110,7 @@ class LocalStackEndToEndTest {
                 dev.tablewright.infra.template.SamTemplate.locate())).isEmpty()) {
             // the caller is refused before the body is looked at: a valid request, an invalid one and an oversized one
             // all get the same 401
-            Map<String, String> bodies = Map.of("a valid body", LocalStack.exampleChatBody(), "an empty object", "{}",
+            Map<String, String> bodies = Map.of("a valid body", LocalDeployment.exampleChatBody(), "an empty object", "{}",
                     "a 5 MB body", "{\"messages\":\"" + "x".repeat(5 * 1024 * 1024) + "\"}");
             for (Map.Entry<String, String> bad : badTokens.entrySet()) {
                 for (Map.Entry<String, String> body : bodies.entrySet()) {
@@ -133,7 +133,7 @@ class LocalStackEndToEndTest {
     @Test
     void aChatOnAPageTheAssistantDoesNotServeIsRefusedNamingContextPage() throws Exception {
         String token = stack.issuer().mint(DevIssuer.DEV_USER);
-        String body = LocalStack.exampleChatBody().replace("\"page\":\"tables\"", "\"page\":\"dashboards\"");
+        String body = LocalDeployment.exampleChatBody().replace("\"page\":\"tables\"", "\"page\":\"dashboards\"");
         HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(stack.chatUrl())).timeout(Duration.ofSeconds(60))
                 .header("authorization", "Bearer " + token).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
                 HttpResponse.BodyHandlers.ofString());
@@ -151,7 +151,7 @@ class LocalStackEndToEndTest {
         dev.tablewright.logging.StructuredLog.redirect(new PrintStream(log, true, StandardCharsets.UTF_8));
         try {
             for (String id : List.of("x".repeat(1024 * 1024), "y".repeat(3000), "a/b", "conv 1", "#1")) {
-                String body = LocalStack.exampleChatBody().replace("\"id\":\"conv-demo-1\"", "\"id\":" + Json.write(id));
+                String body = LocalDeployment.exampleChatBody().replace("\"id\":\"conv-demo-1\"", "\"id\":" + Json.write(id));
                 HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(stack.chatUrl())).timeout(Duration.ofSeconds(60))
                         .header("authorization", "Bearer " + token).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
                         HttpResponse.BodyHandlers.ofString());
@@ -166,7 +166,7 @@ class LocalStackEndToEndTest {
         // a plain id still works
         HttpResponse<String> ok = HTTP.send(HttpRequest.newBuilder(URI.create(stack.chatUrl())).timeout(Duration.ofSeconds(60))
                 .header("authorization", "Bearer " + token).POST(HttpRequest.BodyPublishers.ofString(
-                        LocalStack.exampleChatBody().replace("conv-demo-1", "conv.ok:1@x-" + System.nanoTime()))).build(),
+                        LocalDeployment.exampleChatBody().replace("conv-demo-1", "conv.ok:1@x-" + System.nanoTime()))).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(200, ok.statusCode(), ok.body());
     }

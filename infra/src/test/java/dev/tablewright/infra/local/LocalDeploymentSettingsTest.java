@@ -31,11 +31,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * idle timeout ({@code MODEL_IDLE_TIMEOUT_SECONDS}) and the CORS origins ({@code CORS_ALLOWED_ORIGINS}, the
  * template's {@code CorsAllowedOrigins}).
  */
-class LocalStackSettingsTest {
+class LocalDeploymentSettingsTest {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     static final String ROLE = "tw_local_cred";
-    private static LocalStack stack;
+    private static LocalDeployment stack;
 
     @BeforeAll
     static void start() throws Exception {
@@ -51,7 +51,7 @@ class LocalStackSettingsTest {
         env.put("DATABASE_URL", "postgres://" + ROLE + ":local-only@" + server + "/test");
         env.put("MODEL_IDLE_TIMEOUT_SECONDS", "1");
         env.put("CORS_ALLOWED_ORIGINS", "https://app.example.com, https://admin.example.com");
-        stack = LocalStack.start(new LocalStack.Settings(0, env, new PrintStream(OutputStream.nullOutputStream()),
+        stack = LocalDeployment.start(new LocalDeployment.Settings(0, env, new PrintStream(OutputStream.nullOutputStream()),
                 ModelScript.builder().build()));
     }
 
@@ -82,7 +82,7 @@ class LocalStackSettingsTest {
         String token = stack.issuer().mint(DevIssuer.DEV_USER);
         HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(stack.chatUrl())).timeout(Duration.ofMinutes(2))
                 .header("authorization", "Bearer " + token)
-                .POST(HttpRequest.BodyPublishers.ofString(LocalStack.exampleChatBody().replace("conv-demo-1", "conv-idle-" + System.nanoTime())))
+                .POST(HttpRequest.BodyPublishers.ofString(LocalDeployment.exampleChatBody().replace("conv-demo-1", "conv-idle-" + System.nanoTime())))
                 .build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(200, r.statusCode(), r.body());
         assertTrue(r.body().contains("\"type\":\"error\""), r.body());

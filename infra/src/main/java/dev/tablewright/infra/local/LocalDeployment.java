@@ -42,7 +42,7 @@ import java.util.concurrent.CountDownLatch;
  * in-process behind one {@link LocalGateway} (HTTP API routes with the JWT authorizer, the streamed chat function
  * URL, the development issuer). Started by {@code infra/bin/local-stack}; Ctrl-C stops everything.
  */
-public final class LocalStack implements AutoCloseable {
+public final class LocalDeployment implements AutoCloseable {
 
     /** What to start with. {@code environment} is where settings come from (the process environment, or a test's). */
     public record Settings(int port, Map<String, String> environment, PrintStream out, ModelScript script) {
@@ -65,11 +65,11 @@ public final class LocalStack implements AutoCloseable {
     private final Map<String, String> unavailable = new LinkedHashMap<>();
     private final CountDownLatch stopped = new CountDownLatch(1);
 
-    private LocalStack() {
+    private LocalDeployment() {
     }
 
-    public static LocalStack start(Settings settings) throws Exception {
-        LocalStack stack = new LocalStack();
+    public static LocalDeployment start(Settings settings) throws Exception {
+        LocalDeployment stack = new LocalDeployment();
         try {
             stack.boot(settings);
             return stack;
@@ -313,7 +313,7 @@ public final class LocalStack implements AutoCloseable {
         } catch (RuntimeException e) {
             System.out.println("The reference page is not built: " + e.getMessage());
         }
-        LocalStack stack;
+        LocalDeployment stack;
         try {
             stack = start(Settings.fromProcess(port));
         } catch (LocalDatabase.Unavailable | IllegalStateException e) {
