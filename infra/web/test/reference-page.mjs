@@ -2,7 +2,7 @@
 // and fails on any console error, page error, failed request or HTTP error answer. Run by ReferencePageBrowserTest
 // against a local stack whose scripted model plays the flow's conversation.
 //
-// usage: node test/reference-page.mjs <builder|input> <page-url> <screenshot-dir>
+// usage: node test/reference-page.mjs <builder|refusals|input> <page-url> <screenshot-dir>
 // env:   CHROMIUM (default /usr/bin/chromium)
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -126,6 +126,26 @@ const flows = {
       await list.getByRole('button', { name: 'Delete Stock by warehouse' }).click();
       await list.getByRole('button', { name: 'Stock by warehouse', exact: true }).waitFor({ state: 'detached' });
       check(await page.getByText('Let me look at the stock levels table first.').count() === 0, 'deleting the open conversation starts a new chat');
+    });
+  },
+
+  async refusals() {
+    await step('rejected', async () => {
+      await page.goto(url);
+      await send('Show stock levels with their warehouse name');
+      const card = page.getByRole('article', { name: /^Preview Stock levels with the name of their warehouse/ });
+      await expect(card, 'the preview card');
+      await expect(page.getByText(/Here is the preview/), 'the text after the preview');
+      await card.getByRole('button', { name: 'Reject' }).click();
+      await expect(card.getByText('Rejected'), 'the card says the preview was rejected');
+      check(await card.getByRole('button', { name: 'Accept' }).count() === 0, 'no Accept once rejected');
+    });
+    await step('invalid', async () => {
+      await send('Only quantities containing 5');
+      const errors = page.getByRole('article', { name: 'Validation errors' });
+      await expect(errors, 'the validation errors card');
+      await expect(errors.getByRole('listitem').filter({ hasText: 'operator' }), 'the field and its message in the card');
+      await expect(page.getByText(/I could not make this change valid/), 'the explanation after the card');
     });
   },
 

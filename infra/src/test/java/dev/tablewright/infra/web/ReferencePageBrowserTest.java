@@ -70,6 +70,20 @@ class ReferencePageBrowserTest {
     }
 
     @Test
+    void aRejectedPreviewIsMarkedRejectedAndAnUnrepairableChangeShowsTheValidationErrorsCard() throws Exception {
+        String invalid = "{\"operation\":\"add\",\"filter\":{\"column\":\"quantity\",\"operator\":\"contains\",\"value\":\"5\"}}";
+        ModelScript unrepairable = ModelScript.builder()
+                .turn(t -> t.toolCall("call_1", "apply_filter_change", invalid))
+                .turn(t -> t.toolCall("call_2", "apply_filter_change", invalid))
+                .turn(t -> t.toolCall("call_3", "apply_filter_change", invalid))
+                .build();
+        try (LocalDeployment stack = start(Map.of())) {
+            stack.model().scriptedServer().enqueue(LocalModel.exampleConversation()).enqueue(unrepairable);
+            runFlow("refusals", stack);
+        }
+    }
+
+    @Test
     void withTwoDataSourcesTheInputFormAsksForTheDatabaseAndSubmitContinuesTheTurn() throws Exception {
         DatabaseUrl production = SampleDatabase.ensureLoaded();
         DatabaseUrl staging = SampleDatabase.dedicated(production, "tablewright_staging_page_test");
