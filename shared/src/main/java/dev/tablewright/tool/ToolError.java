@@ -5,7 +5,7 @@ import dev.tablewright.validation.ValidationError;
 
 import java.util.List;
 
-/** A tool failure the caller can act on. {@code code}: invalid_arguments, unknown_tool, not_found, conflict, unavailable, internal. */
+/** A tool failure the caller can act on; {@code code} is one of the tool codes of docs/errors.md. */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public record ToolError(String code, String message, List<ValidationError> errors) {
     public ToolError(String code, String message) {

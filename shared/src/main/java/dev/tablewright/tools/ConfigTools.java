@@ -59,10 +59,10 @@ final class ConfigTools {
         } catch (ConfigNotFoundException e) {
             return ToolOutcome.error("not_found", e.getMessage() + "; list_table_configs shows the saved configs");
         } catch (VersionConflictException e) {
-            return ToolOutcome.error("conflict", e.getMessage() + ". Call get_table_config for the current version "
+            return ToolOutcome.error("version_conflict", e.getMessage() + ". Call get_table_config for the current version "
                     + "and build the change on it.");
         } catch (ConfigNameTakenException e) {
-            return ToolOutcome.error("conflict", e.getMessage() + "; choose another name or change that config");
+            return ToolOutcome.error("name_taken", e.getMessage() + "; choose another name or change that config");
         } catch (StoreUnavailableException e) {
             return ToolOutcome.error("unavailable", "the config store is busy or unreachable; try again shortly");
         }

@@ -73,7 +73,7 @@ abstract class ConfigToolsSuite {
 
         JsonNode stale = call(update, user, Json.write(Json.object().put("config_id", id).put("base_version", 1)
                 .set("config", parse(SampleConfigs.ORDERS))));
-        assertEquals("conflict", stale.at("/error/code").asText(), stale.toString());
+        assertEquals("version_conflict", stale.at("/error/code").asText(), stale.toString());
         assertTrue(stale.at("/error/message").asText().contains("get_table_config"), stale.toString());
 
         call(create, user, "{\"config\": " + SampleConfigs.ORDERS.replace("Active orders", "Second") + "}");
