@@ -67,7 +67,12 @@ public abstract class HttpApiFunction implements RequestStreamHandler {
 
     /** The answer before it is written as the Lambda response (tests and benchmarks read it here). */
     public final HttpResponse respond(HttpApiEvent event, Context context) {
-        StructuredLog.clear();
+        try (StructuredLog.Scope ignored = StructuredLog.scope()) {
+            return respondInScope(event, context);
+        }
+    }
+
+    private HttpResponse respondInScope(HttpApiEvent event, Context context) {
         StructuredLog.put("requestId", context != null ? context.getAwsRequestId()
                 : event != null && event.requestContext() != null ? event.requestContext().requestId() : null);
         StructuredLog.put("route", event != null ? event.routeKey() : null);
@@ -92,8 +97,6 @@ public abstract class HttpApiFunction implements RequestStreamHandler {
         } catch (RuntimeException | StackOverflowError e) {
             LOG.error("unexpected failure", e);
             return HttpResponse.error(500, new ApiError("internal", "internal error"), Map.of());
-        } finally {
-            StructuredLog.clear();
         }
     }
 

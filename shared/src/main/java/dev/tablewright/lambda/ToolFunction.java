@@ -84,10 +84,9 @@ public abstract class ToolFunction implements RequestStreamHandler {
 
     /** The whole invocation, bytes in to JSON bytes out; never throws. */
     public byte[] answer(InputStream input, String requestId) {
-        StructuredLog.clear();
-        StructuredLog.put("requestId", requestId);
-        StructuredLog.put("toolName", definition.name());
-        try {
+        try (StructuredLog.Scope ignored = StructuredLog.scope()) {
+            StructuredLog.put("requestId", requestId);
+            StructuredLog.put("toolName", definition.name());
             ToolOutcome outcome;
             try {
                 ToolInvocation invocation = InvocationDecoder.decode(read(input), definition);
@@ -99,8 +98,6 @@ public abstract class ToolFunction implements RequestStreamHandler {
                 outcome = ToolOutcome.error(e.error());
             }
             return encode(outcome);
-        } finally {
-            StructuredLog.clear();
         }
     }
 

@@ -53,6 +53,25 @@ public final class StructuredLog {
         CONTEXT.get().clear();
     }
 
+    /** A context of its own for one invocation, closed when it ends. */
+    public interface Scope extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /**
+     * Starts an empty context for one invocation; closing it puts back what the thread had before. A tool or route
+     * run in-process by another invocation (the chat turn calling a tool on the local stack) keeps the caller's ids.
+     */
+    public static Scope scope() {
+        Map<String, String> saved = new LinkedHashMap<>(CONTEXT.get());
+        CONTEXT.get().clear();
+        return () -> {
+            CONTEXT.get().clear();
+            CONTEXT.get().putAll(saved);
+        };
+    }
+
     /** Redirects output (tests). */
     public static void redirect(PrintStream stream) {
         out = stream;

@@ -270,4 +270,23 @@ class ToolFunctionTest {
         assertTrue(log.contains("\"conversationId\":\"c_2\""), log);
         assertFalse(log.contains("hunter2"), log);
     }
+
+    @Test
+    void aToolRunInProcessLeavesTheCallersLogContextAsItWas() throws Exception {
+        // the local stack's chat turn calls tool functions on its own thread: its ids must survive the call
+        dev.tablewright.logging.StructuredLog.put("conversationId", "conv_of_the_turn");
+        var out = new java.io.ByteArrayOutputStream();
+        dev.tablewright.logging.StructuredLog.redirect(new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            call(new EchoFunction(), "{\"tool\":\"echo_arguments\",\"conversationId\":\"conv_in_envelope\",\"arguments\":{}}");
+            dev.tablewright.logging.StructuredLog.of(ToolFunctionTest.class).warn("after the tool");
+        } finally {
+            dev.tablewright.logging.StructuredLog.redirect(System.out);
+            dev.tablewright.logging.StructuredLog.clear();
+        }
+        String[] lines = out.toString(java.nio.charset.StandardCharsets.UTF_8).trim().split("\n");
+        JsonNode last = dev.tablewright.json.Json.MAPPER.readTree(lines[lines.length - 1]);
+        assertEquals("after the tool", last.path("message").asText());
+        assertEquals("conv_of_the_turn", last.path("conversationId").asText(), last.toString());
+    }
 }

@@ -63,4 +63,19 @@ class StructuredLogTest {
         assertTrue(StructuredLog.enabled("ERROR"));
         assertTrue(!StructuredLog.enabled("WARN"));
     }
+
+    @Test
+    void aScopeStartsEmptyAndPutsBackTheCallersContextWhenItCloses() throws Exception {
+        StructuredLog.redirect(new PrintStream(buffer, true, StandardCharsets.UTF_8));
+        StructuredLog.put("conversationId", "the-turns");
+        try (StructuredLog.Scope ignored = StructuredLog.scope()) {
+            log.info("inside");
+            StructuredLog.put("toolCallId", "call_1");
+        }
+        log.info("after");
+        List<JsonNode> lines = lines();
+        assertTrue(lines.get(0).path("conversationId").isMissingNode(), lines.get(0).toString());
+        assertEquals("the-turns", lines.get(1).path("conversationId").asText(), lines.get(1).toString());
+        assertTrue(lines.get(1).path("toolCallId").isMissingNode(), "the scope's own keys go with it");
+    }
 }
