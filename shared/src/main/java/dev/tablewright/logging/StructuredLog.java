@@ -28,7 +28,12 @@ public final class StructuredLog {
     private static final ThreadLocal<Map<String, String>> CONTEXT = ThreadLocal.withInitial(LinkedHashMap::new);
     private static volatile PrintStream out = System.out;
     private static final List<String> LEVELS = List.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR", "FATAL");
-    private static volatile int threshold = rank(System.getenv("AWS_LAMBDA_LOG_LEVEL"), 2);
+    // ranks: indexes of LEVELS
+    private static final int DEBUG = 1;
+    private static final int INFO = 2;
+    private static final int WARN = 3;
+    private static final int ERROR = 4;
+    private static volatile int threshold = rank(System.getenv("AWS_LAMBDA_LOG_LEVEL"), INFO);
 
     private final String logger;
 
@@ -92,26 +97,28 @@ public final class StructuredLog {
     }
 
     public void debug(String message, Object... keyValues) {
-        write("DEBUG", message, null, keyValues);
+        write(DEBUG, message, null, keyValues);
     }
 
     public void info(String message, Object... keyValues) {
-        write("INFO", message, null, keyValues);
+        write(INFO, message, null, keyValues);
     }
 
     public void warn(String message, Object... keyValues) {
-        write("WARN", message, null, keyValues);
+        write(WARN, message, null, keyValues);
     }
 
     /** Logs the error's type and message only; stack traces stay out of user-facing answers but are useful in logs. */
     public void error(String message, Throwable error, Object... keyValues) {
-        write("ERROR", message, error, keyValues);
+        write(ERROR, message, error, keyValues);
     }
 
-    private void write(String level, String message, Throwable error, Object[] keyValues) {
-        if (!enabled(level)) {
+    /** {@code rank} indexes {@link #LEVELS}: the line's level, compared to the threshold without parsing a name. */
+    private void write(int rank, String message, Throwable error, Object[] keyValues) {
+        if (rank < threshold) {
             return;
         }
+        String level = LEVELS.get(rank);
         StringWriter buffer = new StringWriter(256);
         try (JsonGenerator g = Json.MAPPER.getFactory().createGenerator(buffer)) {
             g.writeStartObject();
