@@ -24,7 +24,7 @@ import java.util.Map;
  * {@code infra/events}, an HTTP API function a payload 2.0 event of its route as {@code dev-user}. Prints a
  * Markdown table (function, module, jar size, median cold start, median init, median second invocation).
  *
- * <pre>infra/bin/cold-starts [--runs N] [--only Prefix] [--java-options "-Xshare:off ..."] [--snap-start]</pre>
+ * <pre>infra/bin/cold-starts [--runs N] [--only Prefix] [--java-options "-Xshare:off ..."]</pre>
  *
  * The streaming chat function is measured by {@code infra/bin/chat-stream-bench} (its runtime is not the RIC).
  */
@@ -34,16 +34,11 @@ public final class ColdStarts {
         int runs = 3;
         String only = null;
         String javaOptions = null;
-        boolean snapStart = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--runs" -> runs = Integer.parseInt(args[++i]);
                 case "--only" -> only = args[++i];
                 case "--java-options" -> javaOptions = args[++i];
-                // the runtime's SnapStart path (priming hooks, /restore/next) before the first event: "cold start"
-                // minus "init" is then what a restored function's first invocation costs (the snapshot and its
-                // restore happen only on Lambda)
-                case "--snap-start" -> snapStart = true;
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
@@ -63,9 +58,6 @@ public final class ColdStarts {
             env.put("AWS_SECRET_ACCESS_KEY", "local");
             if (javaOptions != null) {
                 env.put("JAVA_TOOL_OPTIONS", javaOptions);
-            }
-            if (snapStart) {
-                env.put("AWS_LAMBDA_INITIALIZATION_TYPE", "snap-start");
             }
             System.out.println("| function | module | jar MB | cold start ms (median) | init ms (median) | second invocation ms |");
             System.out.println("|---|---|---|---|---|---|");
