@@ -53,6 +53,18 @@ public final class LocalDeployment implements AutoCloseable {
         public static Settings fromProcess(int port) {
             return new Settings(port, System.getenv(), System.out);
         }
+
+        /**
+         * For tests: a free port, no banner, the scripted model playing {@code script} and what the test queues, and
+         * the process environment without OPENAI_* and DATA_SOURCES (a live model or the shell's data sources must not
+         * leak in), plus {@code overrides}.
+         */
+        public static Settings forTest(Map<String, String> overrides, ModelScript script) {
+            Map<String, String> env = new java.util.HashMap<>(System.getenv());
+            env.keySet().removeIf(k -> k.startsWith("OPENAI_") || k.equals("DATA_SOURCES"));
+            env.putAll(overrides);
+            return new Settings(0, env, new PrintStream(java.io.OutputStream.nullOutputStream()), script);
+        }
     }
 
     private final Deque<AutoCloseable> resources = new ArrayDeque<>();

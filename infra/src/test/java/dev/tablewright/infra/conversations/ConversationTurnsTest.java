@@ -11,7 +11,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -19,7 +18,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -46,10 +44,7 @@ class ConversationTurnsTest {
 
     @BeforeAll
     static void start() throws Exception {
-        Map<String, String> env = new HashMap<>(System.getenv());
-        env.keySet().removeIf(k -> k.startsWith("OPENAI_") || k.equals("DATA_SOURCES"));
-        stack = LocalDeployment.start(new LocalDeployment.Settings(0, env, new PrintStream(OutputStream.nullOutputStream()),
-                ModelScript.builder().build()));
+        stack = LocalDeployment.start(LocalDeployment.Settings.forTest(Map.of(), ModelScript.builder().build()));
     }
 
     /** What the model answers over the three turns: each test enqueues its own copy. */

@@ -12,8 +12,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -22,7 +20,6 @@ import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -49,13 +46,10 @@ class DataSourceChoiceTest {
         try (Connection c = staging.connect(); Statement s = c.createStatement()) {
             s.execute("CREATE TABLE IF NOT EXISTS sales.returns (id integer PRIMARY KEY, order_id integer, amount numeric(10,2))");
         }
-        Map<String, String> env = new HashMap<>(System.getenv());
-        env.keySet().removeIf(k -> k.startsWith("OPENAI_"));
         ObjectNode sources = Json.object();
         sources.putObject("production").put("url", production.jdbcUrlWithCredentials());
         sources.putObject("staging").put("url", staging.jdbcUrlWithCredentials());
-        env.put("DATA_SOURCES", Json.write(sources));
-        stack = LocalDeployment.start(new LocalDeployment.Settings(0, env, new PrintStream(OutputStream.nullOutputStream()),
+        stack = LocalDeployment.start(LocalDeployment.Settings.forTest(Map.of("DATA_SOURCES", Json.write(sources)),
                 ModelScript.builder().build()));
     }
 

@@ -9,15 +9,12 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -38,16 +35,13 @@ class LocalDeploymentSessionTest {
 
     @BeforeAll
     static void start() throws Exception {
-        Map<String, String> env = new HashMap<>(System.getenv());
-        env.keySet().removeIf(k -> k.startsWith("OPENAI_"));
         String url;
-        try (LocalDatabase database = LocalDatabase.resolve(env.get("DATABASE_URL"))) {
+        try (LocalDatabase database = LocalDatabase.resolve(System.getenv("DATABASE_URL"))) {
             url = database.url().jdbcUrl();
         }
-        env.put("DATA_SOURCES", Json.write(Json.object()
-                .set("production", Json.object().put("url", url))).replace("}}", "},\"staging\":{\"url\":" + Json.write(Json.MAPPER.valueToTree(url)) + "}}"));
-        stack = LocalDeployment.start(new LocalDeployment.Settings(0, env, new PrintStream(OutputStream.nullOutputStream()),
-                LocalModel.exampleConversation()));
+        String sources = Json.write(Json.object()
+                .set("production", Json.object().put("url", url))).replace("}}", "},\"staging\":{\"url\":" + Json.write(Json.MAPPER.valueToTree(url)) + "}}");
+        stack = LocalDeployment.start(LocalDeployment.Settings.forTest(Map.of("DATA_SOURCES", sources), LocalModel.exampleConversation()));
     }
 
     @AfterAll

@@ -9,8 +9,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -19,7 +17,6 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -46,13 +43,10 @@ class LocalDeploymentSettingsTest {
                     + "CREATE ROLE " + ROLE + " LOGIN SUPERUSER PASSWORD 'local-only'; END IF; END $$");
         }
         String server = admin.jdbcUrl().replaceFirst("^jdbc:postgresql://([^/?]*)/.*$", "$1");
-        Map<String, String> env = new HashMap<>(System.getenv());
-        env.keySet().removeIf(k -> k.startsWith("OPENAI_") || k.equals("DATA_SOURCES"));
-        env.put("DATABASE_URL", "postgres://" + ROLE + ":local-only@" + server + "/test");
-        env.put("MODEL_IDLE_TIMEOUT_SECONDS", "1");
-        env.put("CORS_ALLOWED_ORIGINS", "https://app.example.com, https://admin.example.com");
-        stack = LocalDeployment.start(new LocalDeployment.Settings(0, env, new PrintStream(OutputStream.nullOutputStream()),
-                ModelScript.builder().build()));
+        stack = LocalDeployment.start(LocalDeployment.Settings.forTest(Map.of(
+                "DATABASE_URL", "postgres://" + ROLE + ":local-only@" + server + "/test",
+                "MODEL_IDLE_TIMEOUT_SECONDS", "1",
+                "CORS_ALLOWED_ORIGINS", "https://app.example.com, https://admin.example.com"), ModelScript.builder().build()));
     }
 
     @AfterAll

@@ -13,13 +13,10 @@ import dev.tablewright.postgres.DatabaseUrl;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -63,10 +60,7 @@ class ReferencePageBrowserTest {
                 .turn(t -> t.toolCall("call_preview_update", "preview_table_config", "{\"description\": \"Stock levels without the item\"}"))
                 .say("Here is the update: the item column goes.")
                 .build();
-        try (LocalDeployment stack = start(Map.of())) {
-            stack.model().scriptedServer().enqueue(LocalModel.exampleConversation()).enqueue(script);
-            runFlow("builder", stack);
-        }
+        runFlow("builder", Map.of(), LocalModel.exampleConversation(), script);
     }
 
     @Test
@@ -77,10 +71,7 @@ class ReferencePageBrowserTest {
                 .turn(t -> t.toolCall("call_2", "apply_filter_change", invalid))
                 .turn(t -> t.toolCall("call_3", "apply_filter_change", invalid))
                 .build();
-        try (LocalDeployment stack = start(Map.of())) {
-            stack.model().scriptedServer().enqueue(LocalModel.exampleConversation()).enqueue(unrepairable);
-            runFlow("refusals", stack);
-        }
+        runFlow("refusals", Map.of(), LocalModel.exampleConversation(), unrepairable);
     }
 
     @Test
@@ -93,25 +84,23 @@ class ReferencePageBrowserTest {
         ObjectNode sources = Json.object();
         sources.putObject("production").put("url", production.jdbcUrlWithCredentials());
         sources.putObject("staging").put("url", staging.jdbcUrlWithCredentials());
-        try (LocalDeployment stack = start(Map.of("DATA_SOURCES", Json.write(sources)))) {
-            stack.model().scriptedServer().enqueue(ModelScript.builder()
-                    .turn(t -> t.toolCall("call_search", "search_database_schema", "{\"query\": \"returns\"}"))
-                    .say("Staging has the returns table.")
-                    .build());
-            runFlow("input", stack);
+        runFlow("input", Map.of("DATA_SOURCES", Json.write(sources)), ModelScript.builder()
+                .turn(t -> t.toolCall("call_search", "search_database_schema", "{\"query\": \"returns\"}"))
+                .say("Staging has the returns table.")
+                .build());
+    }
+
+    /** Runs a flow of reference-page.mjs against a local stack whose scripted model plays these scripts, in order. */
+    private static void runFlow(String flow, Map<String, String> settings, ModelScript... scripts) throws Exception {
+        try (LocalDeployment stack = LocalDeployment.start(LocalDeployment.Settings.forTest(settings, ModelScript.builder().build()))) {
+            for (ModelScript script : scripts) {
+                stack.model().scriptedServer().enqueue(script);
+            }
+            drive(flow, stack);
         }
     }
 
-    /** A local stack on a free port whose scripted model plays only what the test queues. */
-    private static LocalDeployment start(Map<String, String> settings) throws Exception {
-        Map<String, String> env = new HashMap<>(System.getenv());
-        env.keySet().removeIf(k -> k.startsWith("OPENAI_"));
-        env.putAll(settings);
-        return LocalDeployment.start(new LocalDeployment.Settings(0, env, new PrintStream(OutputStream.nullOutputStream()),
-                ModelScript.builder().build()));
-    }
-
-    private static void runFlow(String flow, LocalDeployment stack) throws Exception {
+    private static void drive(String flow, LocalDeployment stack) throws Exception {
         Path shots = ROOT.resolve(System.getProperty("screenshots", "infra/target/reference-page"));
         NodeProject.Result run = WEB.run(300, List.of("node", "test/reference-page.mjs", flow, stack.url() + "/", shots.toString()));
         String report = run.stdout().lines().reduce((a, b) -> b).orElse("");
