@@ -18,15 +18,12 @@ import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
- * Every tool of the bundle, listed once. The prompt's core tools, the catalogue search, docs/tools.md and the
- * template's function list (checked by a test) all come from {@link #BUNDLE}.
- *
- * <p>To add a tool: give it a {@code public static final ToolDefinition DEFINITION} and add one line to
- * {@link #BUNDLE}. A DEFINITION must not refer back to this class (class-init order).
+ * A set of tools, each listed once, and what the chat turn asks of it: the core tools of a page, the catalogue
+ * search, the tools that run as functions of their own. The bundle's registry is built where a function is wired
+ * ({@code dev.tablewright.tools.ToolBundle}).
  */
 public final class ToolRegistry {
 
-    // Declared before BUNDLE: static fields initialise in order, and BUNDLE's constructor uses them.
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_]{0,63}");
     private static final Pattern WORD_SPLIT = Pattern.compile("[^a-z0-9]+");
     /** Words too common in tool descriptions to tell tools apart. */
@@ -34,27 +31,6 @@ public final class ToolRegistry {
             "with", "by", "is", "it", "its", "be", "as", "at", "from", "this", "that", "one", "i", "me", "my", "we",
             "you", "your", "can", "do", "does", "how", "what", "which", "want", "need", "tool", "please", "show");
 
-    /** The bundle's tools, in the order docs/tools.md lists them (an array initializer: every line ends in a comma). */
-    public static final ToolRegistry BUNDLE = new ToolRegistry(List.of(new ToolDefinition[]{
-            // ---- operation tools (functions/tools) ----
-            dev.tablewright.tools.ApplyColumnChangeTool.DEFINITION,
-            dev.tablewright.tools.ApplyFilterChangeTool.DEFINITION,
-            dev.tablewright.tools.ApplyJoinChangeTool.DEFINITION,
-            dev.tablewright.tools.ApplySortChangeTool.DEFINITION,
-            dev.tablewright.tools.ValidateTableConfigTool.DEFINITION,
-            dev.tablewright.tools.DiscoverTableReferenceTool.DEFINITION,
-            // ---- user input ----
-            // ---- database tools, config store, previews (functions/configs) ----
-            dev.tablewright.tools.SearchDatabaseSchemaTool.DEFINITION,
-            dev.tablewright.tools.PreviewTableConfigTool.DEFINITION,
-            dev.tablewright.tools.GetTableConfigTool.DEFINITION,
-            dev.tablewright.tools.ListTableConfigsTool.DEFINITION,
-            dev.tablewright.tools.CreateTableConfigTool.DEFINITION,
-            dev.tablewright.tools.UpdateTableConfigTool.DEFINITION,
-            // ---- chat-internal tools (run inside the chat function) ----
-            dev.tablewright.chat.ChatToolDefinitions.SEARCH_TOOLS,
-            dev.tablewright.chat.ChatToolDefinitions.UPDATE_EDITABLE_STATUS,
-    }));
 
     private final List<ToolDefinition> tools;
     private final Map<String, ToolDefinition> byName;
@@ -65,7 +41,7 @@ public final class ToolRegistry {
         Map<String, Terms> index = new LinkedHashMap<>();
         for (ToolDefinition d : definitions) {
             if (d == null) {
-                throw new IllegalStateException("a tool DEFINITION is null: it refers back to ToolRegistry during class init");
+                throw new IllegalStateException("a tool definition is null");
             }
             if (!NAME.matcher(d.name()).matches()) {
                 throw new IllegalStateException("tool name '" + d.name() + "' is not snake_case (a-z, 0-9, _; at most 64 characters)");

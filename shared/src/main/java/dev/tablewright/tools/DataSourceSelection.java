@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.json.Json;
-import dev.tablewright.lambda.Env;
 import dev.tablewright.sql.Database;
 import dev.tablewright.sql.Databases;
 import dev.tablewright.tool.FieldType;
@@ -43,12 +42,11 @@ public final class DataSourceSelection {
     }
 
     /**
-     * The data source names the environment configures: the keys of {@code DATA_SOURCES}, else the single
-     * {@code default}. Reads names only (never a URL or secret), so any function can call it, e.g. the chat function
-     * to gate the database tools before invoking them.
+     * The data source names a {@code DATA_SOURCES} setting configures: its keys, else the single {@code default}.
+     * Reads names only (never a URL or secret), so any function can call it, e.g. the chat function to gate the
+     * database tools before invoking them.
      */
-    public static List<String> configuredNames() {
-        String sources = Env.get("DATA_SOURCES");
+    public static List<String> namesOf(String sources) {
         if (sources == null) {
             return List.of("default");
         }

@@ -50,12 +50,11 @@ public final class PreviewTableConfigTool implements Tool {
     public static final int DEFAULT_SAMPLE_ROWS = 10;
 
     /**
-     * The definition, with the {@code database} selection declared when the environment names several data sources
-     * ({@code DATA_SOURCES}): the chat function then asks before invoking the tool.
+     * The definition without the {@code database} selection: where several data sources are configured, the registry
+     * the function is wired with declares it ({@link DataSourceSelection#declare}), so the chat function asks first.
      */
-    public static final ToolDefinition DEFINITION = DataSourceSelection.declare(base(), DataSourceSelection.configuredNames());
+    public static final ToolDefinition DEFINITION = base();
 
-    /** Without the database selection (added per the configured data sources). */
     private static ToolDefinition base() {
         return new ToolDefinition("preview_table_config",
                 "Show the user a proposed table config before it is saved: validates it, checks every table, column and "
@@ -93,7 +92,7 @@ public final class PreviewTableConfigTool implements Tool {
         this.clock = clock;
         this.sampleRows = sampleRows;
         this.previewTtl = previewTtl;
-        this.definition = DataSourceSelection.declare(base(), databases.names());
+        this.definition = DataSourceSelection.declare(DEFINITION, databases.names());
     }
 
     private static ObjectNode parameters() {

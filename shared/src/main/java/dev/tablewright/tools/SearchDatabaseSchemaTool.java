@@ -37,12 +37,11 @@ public final class SearchDatabaseSchemaTool implements Tool {
     private static final int MAX_QUERY_CHARS = 100;
 
     /**
-     * The definition, with the {@code database} selection declared when the environment names several data sources
-     * ({@code DATA_SOURCES}): the chat function then asks before invoking the tool.
+     * The definition without the {@code database} selection: where several data sources are configured, the registry
+     * the function is wired with declares it ({@link DataSourceSelection#declare}), so the chat function asks first.
      */
-    public static final ToolDefinition DEFINITION = DataSourceSelection.declare(base(), DataSourceSelection.configuredNames());
+    public static final ToolDefinition DEFINITION = base();
 
-    /** Without the database selection (added per the configured data sources). */
     private static ToolDefinition base() {
         return new ToolDefinition("search_database_schema",
                 "Search the live database schema: schemas, tables (with their relationships to other tables, both ways) "
@@ -57,7 +56,7 @@ public final class SearchDatabaseSchemaTool implements Tool {
 
     public SearchDatabaseSchemaTool(Databases databases) {
         this.databases = databases;
-        this.definition = DataSourceSelection.declare(base(), databases.names());
+        this.definition = DataSourceSelection.declare(DEFINITION, databases.names());
     }
 
     private static ObjectNode parameters() {

@@ -1,12 +1,9 @@
 package dev.tablewright.tools;
 
-import dev.tablewright.lambda.Env;
 import dev.tablewright.tool.ToolDefinition;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -15,24 +12,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class DataSourceSelectionTest {
 
-    @AfterEach
-    void clear() {
-        Env.clearOverrides();
-    }
-
     @Test
     void namesComeFromDataSourcesKeysWithoutReadingCredentials() {
-        assertEquals(List.of("default"), DataSourceSelection.configuredNames());
-        Env.override(Map.of("DATA_SOURCES", "{\"production\": {\"secret\": \"arn:x\"}, \"staging\": {\"url\": \"postgres://u:p@h/db\"}}"));
-        assertEquals(List.of("production", "staging"), DataSourceSelection.configuredNames());
-        Env.override(Map.of("DATA_SOURCES", "not json"));
-        assertEquals(List.of("default"), DataSourceSelection.configuredNames());
+        assertEquals(List.of("default"), DataSourceSelection.namesOf(null));
+        assertEquals(List.of("production", "staging"), DataSourceSelection.namesOf(
+                "{\"production\": {\"secret\": \"arn:x\"}, \"staging\": {\"url\": \"postgres://u:p@h/db\"}}"));
+        assertEquals(List.of("default"), DataSourceSelection.namesOf("not json"));
     }
 
     @Test
     void severalNamesDeclareASavedSelectField() {
         ToolDefinition base = SearchDatabaseSchemaTool.DEFINITION;
-        assertNull(base.requiresUserInput(), "tests run with one data source");
+        assertNull(base.requiresUserInput(), "the definition itself declares no selection");
         assertSame(base, DataSourceSelection.declare(base, List.of("default")));
         ToolDefinition two = DataSourceSelection.declare(base, List.of("production", "staging"));
         assertTrue(two.requiresUserInput().saveForSession());

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.knuddels.jtokkit.Encodings;
 import com.knuddels.jtokkit.api.Encoding;
 import com.knuddels.jtokkit.api.EncodingType;
+import dev.tablewright.tools.ToolBundle;
 import dev.tablewright.config.BuilderStateMapping;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.functions.chat.ChatFunction;
@@ -21,7 +22,6 @@ import dev.tablewright.infra.model.RecordedRequest;
 import dev.tablewright.infra.model.ScriptedModelServer;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
-import dev.tablewright.tool.ToolRegistry;
 import dev.tablewright.tools.ApplyColumnChangeTool;
 import dev.tablewright.tools.ApplyFilterChangeTool;
 import dev.tablewright.tools.ApplyJoinChangeTool;
@@ -75,7 +75,7 @@ public final class ChatTurnBenchmark {
         OpenAiChatModel chatModel = new OpenAiChatModel(new ModelSettings(model.baseUrl(), "scripted-model", "not-needed", Duration.ofSeconds(30)));
         InProcessToolInvoker tools = new InProcessToolInvoker(List.of(new ApplyColumnChangeTool(), new ApplyFilterChangeTool(),
                 new ApplyJoinChangeTool(), new ApplySortChangeTool(), new DiscoverTableReferenceTool(), new OfflinePreview()));
-        ChatTurn turn = new ChatTurn(chatModel, ToolRegistry.BUNDLE, tools, UserInputPort.NONE, TurnLimits.DEFAULT, Clock.systemUTC());
+        ChatTurn turn = new ChatTurn(chatModel, ToolBundle.registry(), tools, UserInputPort.NONE, TurnLimits.DEFAULT, Clock.systemUTC());
         return new ChatFunction(turn, event -> "bench_user", Optional::empty);
     }
 

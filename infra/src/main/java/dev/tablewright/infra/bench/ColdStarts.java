@@ -22,7 +22,9 @@ import java.util.Map;
  * a fresh JVM ({@link ColdStart#measure}), with DynamoDB Local (tables from the template) and PostgreSQL (the
  * sample database) behind them, so the first answer is a real one: a tool answers its sample event from
  * {@code infra/events}, an HTTP API function a payload 2.0 event of its route as {@code dev-user}. Prints a
- * Markdown table (function, module, jar size, median cold start, median init, median second invocation).
+ * Markdown table (function, module, jar size, classes loaded, median cold start, median init, median second invocation).
+ * The classes are counted in one more run with {@code -Xlog:class+load} (not timed): every class the JVM loads from
+ * start through the first two invocations, the JDK's included.
  *
  * <pre>infra/bin/cold-starts [--runs N] [--only Prefix] [--java-options "-Xshare:off ..."]</pre>
  *
@@ -59,8 +61,8 @@ public final class ColdStarts {
             if (javaOptions != null) {
                 env.put("JAVA_TOOL_OPTIONS", javaOptions);
             }
-            System.out.println("| function | module | jar MB | cold start ms (median) | init ms (median) | second invocation ms |");
-            System.out.println("|---|---|---|---|---|---|");
+            System.out.println("| function | module | jar MB | classes loaded | cold start ms (median) | init ms (median) | second invocation ms |");
+            System.out.println("|---|---|---|---|---|---|---|");
             for (String id : template.resourcesOfType("AWS::Serverless::Function").keySet()) {
                 if (!HttpApiRoutes.functionUrls(template).isEmpty() && HttpApiRoutes.functionUrls(template).containsKey(id)) {
                     continue;
@@ -76,17 +78,34 @@ public final class ColdStarts {
                     for (int i = 0; i < runs; i++) {
                         results.add(ColdStart.measure(spec, event, env));
                     }
-                    System.out.printf(Locale.ROOT, "| `%s` | %s | %.1f | %.0f | %.0f | %.1f |%n", id, spec.module(),
-                            Files.size(spec.artifact()) / (1024.0 * 1024.0),
+                    long classes = classesLoaded(spec, event, env);
+                    System.out.printf(Locale.ROOT, "| `%s` | %s | %.1f | %d | %.0f | %.0f | %.1f |%n", id, spec.module(),
+                            Files.size(spec.artifact()) / (1024.0 * 1024.0), classes,
                             ColdStart.median(results.stream().mapToDouble(ColdStart.Run::coldMillis).toArray()),
                             ColdStart.median(results.stream().mapToDouble(ColdStart.Run::initMillis).toArray()),
                             ColdStart.median(results.stream().mapToDouble(ColdStart.Run::secondMillis).toArray()));
                 } catch (Exception e) {
                     System.err.println(id + " failed: " + e.getMessage());
-                    System.out.printf(Locale.ROOT, "| `%s` | %s | | failed: %s | | |%n", id, spec.module(),
+                    System.out.printf(Locale.ROOT, "| `%s` | %s | | | failed: %s | | |%n", id, spec.module(),
                             String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
                 }
             }
+        }
+    }
+
+    /** One untimed run with class loading logged to a file; the number of classes it names. */
+    private static long classesLoaded(FunctionSpec spec, byte[] event, Map<String, String> env) throws Exception {
+        Path log = Files.createTempFile("class-load", ".log");
+        try {
+            Map<String, String> logged = new LinkedHashMap<>(env);
+            String options = env.getOrDefault("JAVA_TOOL_OPTIONS", spec.environment().getOrDefault("JAVA_TOOL_OPTIONS", ""));
+            logged.put("JAVA_TOOL_OPTIONS", (options + " -Xlog:class+load=info:file=" + log).strip());
+            ColdStart.measure(spec, event, logged);
+            try (var lines = Files.lines(log)) {
+                return lines.filter(line -> line.contains("source:")).count();
+            }
+        } finally {
+            Files.deleteIfExists(log);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.tablewright.infra.bench;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.tools.ToolBundle;
 import dev.tablewright.conversation.ConversationService;
 import dev.tablewright.conversation.StoredConversation;
 import dev.tablewright.dynamodb.DynamoConfigStore;
@@ -23,7 +24,6 @@ import dev.tablewright.infra.model.ScriptedModelServer;
 import dev.tablewright.infra.template.SamTemplate;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
-import dev.tablewright.tool.ToolRegistry;
 import dev.tablewright.tools.ApplyFilterChangeTool;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
@@ -128,7 +128,7 @@ public final class ConversationBenchmark {
     static ChatFunction function(ScriptedModelServer model, ConversationMemory memory) {
         OpenAiChatModel chatModel = new OpenAiChatModel(new ModelSettings(model.baseUrl(), "scripted-model", "not-needed", Duration.ofSeconds(30)));
         InProcessToolInvoker tools = new InProcessToolInvoker(List.of(new ApplyFilterChangeTool(), new ChatTurnBenchmark.OfflinePreview()));
-        ChatTurn turn = new ChatTurn(chatModel, ToolRegistry.BUNDLE, tools, UserInputPort.NONE, TurnLimits.DEFAULT, Clock.systemUTC());
+        ChatTurn turn = new ChatTurn(chatModel, ToolBundle.registry(), tools, UserInputPort.NONE, TurnLimits.DEFAULT, Clock.systemUTC());
         return new ChatFunction(turn, memory, event -> "bench_user", Optional::empty);
     }
 

@@ -1,5 +1,7 @@
 package dev.tablewright.infra.local;
 
+import dev.tablewright.tools.DataSourceSelection;
+import dev.tablewright.tools.ToolBundle;
 import dev.tablewright.functions.chat.ChatFunction;
 import dev.tablewright.functions.chat.conversation.ConversationMemory;
 import dev.tablewright.functions.chat.ChatTurn;
@@ -21,7 +23,6 @@ import dev.tablewright.lambda.Env;
 import dev.tablewright.lambda.JwtVerifier;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.tool.ToolRegistry;
 
 import java.io.PrintStream;
 import java.net.BindException;
@@ -180,7 +181,7 @@ public final class LocalDeployment implements AutoCloseable {
         Map<String, String> declared = LambdaToolInvoker.functionsFromEnvironment(refs);
         if (declared.isEmpty()) {
             // No TOOL_FUNCTION_* variables yet: every tool function the template declares.
-            for (ToolDefinition d : ToolRegistry.BUNDLE.functionTools()) {
+            for (ToolDefinition d : ToolBundle.registry().functionTools()) {
                 declared.put(d.name(), d.functionLogicalId());
             }
         }
@@ -190,7 +191,8 @@ public final class LocalDeployment implements AutoCloseable {
             }
         });
         JwtVerifier verifier = JwtVerifier.fromEnvironment();
-        ChatTurn turn = new ChatTurn(new OpenAiChatModel(model.settings()), ToolRegistry.BUNDLE,
+        ChatTurn turn = new ChatTurn(new OpenAiChatModel(model.settings()),
+                ToolBundle.registry(DataSourceSelection.namesOf(Env.get("DATA_SOURCES"))),
                 new TemplateToolInvoker(byTool), userInputPort(), TurnLimits.fromEnvironment(Env.all()), Clock.systemUTC());
         return new ChatFunction(turn, ConversationMemory.fromEnvironment(Env.all()), verifier::userIdOf, Optional::empty);
     }

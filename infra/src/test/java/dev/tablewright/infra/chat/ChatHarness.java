@@ -2,7 +2,7 @@ package dev.tablewright.infra.chat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.chat.ChatToolDefinitions;
+import dev.tablewright.tools.ChatToolDefinitions;
 import dev.tablewright.functions.chat.ChatFunction;
 import dev.tablewright.functions.chat.ChatTurn;
 import dev.tablewright.functions.chat.TurnLimits;

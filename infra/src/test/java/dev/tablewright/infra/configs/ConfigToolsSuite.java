@@ -2,6 +2,7 @@ package dev.tablewright.infra.configs;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.tools.ToolBundle;
 import dev.tablewright.functions.configs.ConfigServices;
 import dev.tablewright.functions.configs.CreateTableConfigFunction;
 import dev.tablewright.functions.configs.GetTableConfigFunction;
@@ -11,7 +12,6 @@ import dev.tablewright.infra.dynamodb.DynamoDbEngine;
 import dev.tablewright.json.Json;
 import dev.tablewright.lambda.ToolFunction;
 import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.tool.ToolRegistry;
 import dev.tablewright.tools.UpdateTableConfigTool;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -114,15 +114,15 @@ abstract class ConfigToolsSuite {
 
     @Test
     void updateTableConfigIsNeverOfferedUpFrontAndPointsToPreviews() {
-        ToolDefinition d = ToolRegistry.BUNDLE.get("update_table_config");
+        ToolDefinition d = ToolBundle.registry().get("update_table_config");
         assertTrue(d.coreIn().isEmpty());
-        Set<String> contexts = new HashSet<>(ToolRegistry.BUNDLE.contexts());
+        Set<String> contexts = new HashSet<>(ToolBundle.registry().contexts());
         contexts.add("tables");
         for (String context : contexts) {
-            assertFalse(ToolRegistry.BUNDLE.coreTools(context).contains(d), context);
+            assertFalse(ToolBundle.registry().coreTools(context).contains(d), context);
         }
         assertTrue(UpdateTableConfigTool.DEFINITION.description().contains("preview_table_config"));
-        assertTrue(ToolRegistry.BUNDLE.coreTools("tables").stream().anyMatch(t -> t.name().equals("get_table_config")));
+        assertTrue(ToolBundle.registry().coreTools("tables").stream().anyMatch(t -> t.name().equals("get_table_config")));
     }
 
     // ---- helpers ----

@@ -1,7 +1,7 @@
 package dev.tablewright.infra.docs;
 
+import dev.tablewright.tools.ToolBundle;
 import dev.tablewright.infra.template.SamTemplate;
-import dev.tablewright.tool.ToolRegistry;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -18,7 +18,7 @@ class ToolReferenceTest {
     @Test
     void docsToolsMdMatchesTheRegistry() throws Exception {
         Path file = SamTemplate.locate().getParent().resolve("docs/tools.md");
-        String expected = ToolReference.render(ToolRegistry.BUNDLE);
+        String expected = ToolReference.render(ToolBundle.registry());
         if (Boolean.getBoolean("tools.docs.update")) {
             Files.createDirectories(file.getParent());
             Files.writeString(file, expected, StandardCharsets.UTF_8);
@@ -34,7 +34,7 @@ class ToolReferenceTest {
 
     @Test
     void everyToolHasItsSection() {
-        String md = ToolReference.render(ToolRegistry.BUNDLE);
-        ToolRegistry.BUNDLE.all().forEach(t -> assertTrue(md.contains("\n## " + t.name() + "\n"), t.name()));
+        String md = ToolReference.render(ToolBundle.registry());
+        ToolBundle.registry().all().forEach(t -> assertTrue(md.contains("\n## " + t.name() + "\n"), t.name()));
     }
 }

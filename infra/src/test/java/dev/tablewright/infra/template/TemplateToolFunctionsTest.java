@@ -1,8 +1,8 @@
 package dev.tablewright.infra.template;
 
+import dev.tablewright.tools.ToolBundle;
 import dev.tablewright.lambda.ToolFunction;
 import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.tool.ToolRegistry;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -52,7 +52,7 @@ class TemplateToolFunctionsTest {
         Map<String, Map<String, Object>> functions = template.resourcesOfType("AWS::Serverless::Function");
         List<String> problems = new ArrayList<>();
 
-        for (ToolDefinition tool : ToolRegistry.BUNDLE.functionTools()) {
+        for (ToolDefinition tool : ToolBundle.registry().functionTools()) {
             String id = tool.functionLogicalId();
             if (!functions.containsKey(id)) {
                 problems.add(tool.name() + ": no function " + id + " in template.yaml");
@@ -77,10 +77,10 @@ class TemplateToolFunctionsTest {
 
         // And the other way round: a function whose handler is a ToolFunction must be a registered tool.
         Set<String> toolIds = new TreeSet<>();
-        ToolRegistry.BUNDLE.functionTools().forEach(t -> toolIds.add(t.functionLogicalId()));
+        ToolBundle.registry().functionTools().forEach(t -> toolIds.add(t.functionLogicalId()));
         for (String id : functions.keySet()) {
             if (isToolFunction(String.valueOf(template.functionProperties(id).get("Handler"))) && !toolIds.contains(id)) {
-                problems.add(id + ": its handler is a ToolFunction but no tool of ToolRegistry.BUNDLE is named for it");
+                problems.add(id + ": its handler is a ToolFunction but no tool of the tool bundle is named for it");
             }
         }
         assertEquals(List.of(), problems);

@@ -28,7 +28,8 @@ import dev.tablewright.json.Json;
 import dev.tablewright.lambda.Env;
 import dev.tablewright.lambda.JwtVerifier;
 import dev.tablewright.logging.StructuredLog;
-import dev.tablewright.tool.ToolRegistry;
+import dev.tablewright.tools.DataSourceSelection;
+import dev.tablewright.tools.ToolBundle;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -93,10 +94,11 @@ public final class ChatFunction implements ChatTurnHandler {
             + "\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"text\":\"hello\"}]}],\"context\":{\"page\":\"tables\"}}";
 
     ChatFunction(Map<String, String> env) {
-        this(new OpenAiChatModel(ModelSettings.fromEnvironment(env, new SecretsManagerApiKeySource())),
-                new LambdaToolInvoker(LambdaToolInvoker.lambdaClient(env),
-                        LambdaToolInvoker.functionsFromEnvironment(env)),
-                userInput(env), TurnLimits.fromEnvironment(env), ConversationMemory.fromEnvironment(env),
+        this(new ChatTurn(new OpenAiChatModel(ModelSettings.fromEnvironment(env, new SecretsManagerApiKeySource())),
+                        ToolBundle.registry(DataSourceSelection.namesOf(env.get("DATA_SOURCES"))),
+                        new LambdaToolInvoker(LambdaToolInvoker.lambdaClient(env), LambdaToolInvoker.functionsFromEnvironment(env)),
+                        userInput(env), TurnLimits.fromEnvironment(env), Clock.systemUTC()),
+                ConversationMemory.fromEnvironment(env),
                 // The function URL has no authorizer: the caller is the verified JWT's sub, or nobody (401).
                 JwtVerifier.fromEnvironment()::userIdOf, Optional::empty);
     }
@@ -113,11 +115,11 @@ public final class ChatFunction implements ChatTurnHandler {
                 new DynamoDbSavedValuesStore(client, table), Clock.systemUTC(), expiry));
     }
 
-    /** For tests and the local stack: every part supplied. */
+    /** For tests: every part supplied, with the bundle's tools for one data source. */
     public ChatFunction(ChatModel model, ToolInvoker invoker, UserInputPort userInput, TurnLimits limits,
                         ConversationMemory memory, Function<JsonNode, String> callerIdentity,
                         Supplier<Optional<Instant>> invocationDeadline) {
-        this(new ChatTurn(model, ToolRegistry.BUNDLE, invoker, userInput, limits, Clock.systemUTC()), memory,
+        this(new ChatTurn(model, ToolBundle.registry(), invoker, userInput, limits, Clock.systemUTC()), memory,
                 callerIdentity, invocationDeadline);
     }
 

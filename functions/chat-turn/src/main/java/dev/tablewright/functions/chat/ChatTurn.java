@@ -3,7 +3,7 @@ package dev.tablewright.functions.chat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.chat.ChatToolDefinitions;
+import dev.tablewright.tools.ChatToolDefinitions;
 import dev.tablewright.conversation.WorkingDraft;
 import dev.tablewright.editable.EditableFieldUpdate;
 import dev.tablewright.editable.EditableStatus;

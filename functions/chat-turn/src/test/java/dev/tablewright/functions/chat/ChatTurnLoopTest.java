@@ -1,7 +1,7 @@
 package dev.tablewright.functions.chat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.chat.ChatToolDefinitions;
+import dev.tablewright.tools.ChatToolDefinitions;
 import dev.tablewright.functions.chat.model.ChatModel;
 import dev.tablewright.functions.chat.model.ModelFailure;
 import dev.tablewright.functions.chat.model.ModelRequest;

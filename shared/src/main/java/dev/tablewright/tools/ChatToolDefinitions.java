@@ -1,4 +1,4 @@
-package dev.tablewright.chat;
+package dev.tablewright.tools;
 
 import dev.tablewright.json.Json;
 import dev.tablewright.tool.ToolDefinition;

@@ -1,6 +1,8 @@
-package dev.tablewright.tool;
+package dev.tablewright.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.tool.ToolRegistry;
 import dev.tablewright.json.Json;
 import org.junit.jupiter.api.Test;
 
@@ -78,19 +80,19 @@ class ToolRegistryTest {
 
     @Test
     void theBundleHoldsTheOperationToolsWithSeed000sCoreTools() {
-        List<String> core = ToolRegistry.BUNDLE.coreTools("tables").stream().map(ToolDefinition::name).toList();
+        List<String> core = ToolBundle.registry().coreTools("tables").stream().map(ToolDefinition::name).toList();
         assertTrue(core.containsAll(List.of("apply_column_change", "apply_filter_change", "discover_table_reference")), core.toString());
         assertTrue(!core.contains("apply_join_change") && !core.contains("apply_sort_change"), "join and sort are discoverable");
         Set<String> sent = Set.copyOf(core);
-        assertEquals("apply_sort_change", ToolRegistry.BUNDLE.search("sort the rows by date", sent, 3).get(0).tool().name());
-        assertEquals("apply_join_change", ToolRegistry.BUNDLE.search("join the warehouses table", sent, 3).get(0).tool().name());
-        assertEquals("validate_table_config", ToolRegistry.BUNDLE.search("validate", sent, 3).get(0).tool().name());
+        assertEquals("apply_sort_change", ToolBundle.registry().search("sort the rows by date", sent, 3).get(0).tool().name());
+        assertEquals("apply_join_change", ToolBundle.registry().search("join the warehouses table", sent, 3).get(0).tool().name());
+        assertEquals("validate_table_config", ToolBundle.registry().search("validate", sent, 3).get(0).tool().name());
     }
 
     @Test
     void theBundleIsConsistent() {
         // Constructing BUNDLE checks names, duplicates and descriptions; every tool must also have an object schema.
-        for (ToolDefinition t : ToolRegistry.BUNDLE.all()) {
+        for (ToolDefinition t : ToolBundle.registry().all()) {
             assertEquals("object", t.parameters().path("type").asText(), t.name() + " parameters must be an object schema");
         }
     }
