@@ -71,7 +71,7 @@ public final class ConversationBenchmark {
                         }
                     })).build();
             DynamoConversationStore store = new DynamoConversationStore(counted, tables.get("CONVERSATIONS_TABLE"), Duration.ofDays(90));
-            DynamoConfigStore configs = new DynamoConfigStore(counted, tables.get("CONFIGS_TABLE"), tables.get("PREVIEWS_TABLE"));
+            DynamoConfigStore configs = new DynamoConfigStore(counted, tables.get("CONFIGS_TABLE"));
             ConversationService service = new ConversationService(store,
                     new DynamoDbInputRequestStore(counted, tables.get("USER_INPUT_TABLE"), Duration.ofDays(7)),
                     new DynamoPreviewStore(counted, tables.get("PREVIEWS_TABLE")), configs, Clock.systemUTC());

@@ -2,7 +2,7 @@ package dev.tablewright.infra.bench;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.config.ConfigJson;
+import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.functions.tools.ApplyColumnChangeFunction;
 import dev.tablewright.json.Json;

@@ -1,6 +1,6 @@
 package dev.tablewright.infra.bench;
 
-import dev.tablewright.config.ConfigJson;
+import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.infra.sampledb.SampleDatabase;
 import dev.tablewright.postgres.DatabaseUrl;

@@ -20,7 +20,7 @@ import dev.tablewright.infra.template.SamTemplate;
 import dev.tablewright.infra.web.PageConfig;
 import dev.tablewright.infra.web.ReferencePage;
 import dev.tablewright.lambda.Env;
-import dev.tablewright.lambda.JwtVerifier;
+import dev.tablewright.jwt.JwtVerifier;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.tool.ToolDefinition;
 

@@ -10,7 +10,7 @@ import dev.tablewright.infra.template.SamTemplate;
 import dev.tablewright.infra.web.PageConfig;
 import dev.tablewright.infra.web.StaticFiles;
 import dev.tablewright.json.Json;
-import dev.tablewright.lambda.JwtVerifier;
+import dev.tablewright.jwt.JwtVerifier;
 import dev.tablewright.logging.StructuredLog;
 
 import java.io.IOException;

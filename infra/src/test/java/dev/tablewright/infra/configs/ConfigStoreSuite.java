@@ -13,6 +13,7 @@ import dev.tablewright.configstore.Page;
 import dev.tablewright.configstore.StoredConfig;
 import dev.tablewright.configstore.VersionConflictException;
 import dev.tablewright.dynamodb.DynamoConfigStore;
+import dev.tablewright.dynamodb.DynamoPreviewAcceptance;
 import dev.tablewright.dynamodb.DynamoDbClients;
 import dev.tablewright.dynamodb.DynamoPreviewStore;
 import dev.tablewright.json.Json;
@@ -58,6 +59,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 abstract class ConfigStoreSuite {
 
     private ConfigStore configs;
+    private DynamoPreviewAcceptance acceptance;
     private PreviewStore previews;
 
     private final String owner = "u_" + UUID.randomUUID();
@@ -67,7 +69,8 @@ abstract class ConfigStoreSuite {
 
     @BeforeEach
     void stores() {
-        configs = new DynamoConfigStore(engine().client(), configsTable(), previewsTable());
+        configs = new DynamoConfigStore(engine().client(), configsTable());
+        acceptance = new DynamoPreviewAcceptance((DynamoConfigStore) configs, engine().client(), previewsTable());
         previews = new DynamoPreviewStore(engine().client(), previewsTable());
     }
 
@@ -236,7 +239,7 @@ abstract class ConfigStoreSuite {
         StoredConfig v1 = configs.create(owner, SampleConfigs.orders("Previewed"), now);
         PendingPreview preview = previews(v1, "add a column");
 
-        StoredConfig v2 = configs.applyPreview(preview, now);
+        StoredConfig v2 = acceptance.accept(preview, now);
         assertEquals(2, v2.version());
         assertEquals("add a column", v2.config().description());
         ConfigVersion written = configs.version(owner, v1.configId(), 2).orElseThrow();
@@ -245,7 +248,7 @@ abstract class ConfigStoreSuite {
         assertEquals(PreviewStatus.ACCEPTED, previews.find(owner, preview.previewId()).orElseThrow().status());
 
         PreviewNotPendingException again = assertThrows(PreviewNotPendingException.class,
-                () -> configs.applyPreview(preview, now));
+                () -> acceptance.accept(preview, now));
         assertEquals(PreviewStatus.ACCEPTED, again.status());
         assertEquals(2, configs.get(owner, v1.configId()).orElseThrow().version());
     }
@@ -256,7 +259,7 @@ abstract class ConfigStoreSuite {
         PendingPreview preview = previews(v1, "late");
         configs.update(owner, v1.configId(), 1, SampleConfigs.describe(v1.config(), "someone else"), now);
 
-        VersionConflictException e = assertThrows(VersionConflictException.class, () -> configs.applyPreview(preview, now));
+        VersionConflictException e = assertThrows(VersionConflictException.class, () -> acceptance.accept(preview, now));
         assertEquals(2L, e.currentVersion());
         assertEquals(PreviewStatus.PENDING, previews.find(owner, preview.previewId()).orElseThrow().status());
         assertEquals("someone else", configs.get(owner, v1.configId()).orElseThrow().config().description());
@@ -272,12 +275,12 @@ abstract class ConfigStoreSuite {
         previews.save(shortLived);
         Instant later = now.plusSeconds(120);
         assertEquals(PreviewStatus.EXPIRED, assertThrows(PreviewNotPendingException.class,
-                () -> configs.applyPreview(shortLived, later)).status());
+                () -> acceptance.accept(shortLived, later)).status());
         // the same refusal even when the caller's copy of the preview still looks pending: the condition runs in DynamoDB
         PendingPreview stale = new PendingPreview(shortLived.previewId(), owner, "c_1", v1.configId(), 1L, "short",
                 shortLived.config(), null, PreviewStatus.PENDING, now, later.plusSeconds(3600));
         assertEquals(PreviewStatus.EXPIRED, assertThrows(PreviewNotPendingException.class,
-                () -> configs.applyPreview(stale, later)).status());
+                () -> acceptance.accept(stale, later)).status());
         assertEquals(PreviewStatus.EXPIRED, assertThrows(PreviewNotPendingException.class,
                 () -> previews.reject(owner, shortLived.previewId(), later)).status());
 
@@ -285,7 +288,7 @@ abstract class ConfigStoreSuite {
         assertEquals(PreviewStatus.REJECTED, previews.reject(owner, rejected.previewId(), now).status());
         PendingPreview staleCopy = rejected; // still says pending
         assertEquals(PreviewStatus.REJECTED, assertThrows(PreviewNotPendingException.class,
-                () -> configs.applyPreview(staleCopy, now)).status());
+                () -> acceptance.accept(staleCopy, now)).status());
         assertEquals(PreviewStatus.REJECTED, assertThrows(PreviewNotPendingException.class,
                 () -> previews.reject(owner, rejected.previewId(), now)).status());
         assertEquals(1, configs.get(owner, v1.configId()).orElseThrow().version());
@@ -296,11 +299,11 @@ abstract class ConfigStoreSuite {
         PendingPreview create = PendingPreview.create(owner, "c_1", null, null, "a new table",
                 SampleConfigs.orders("Brand new"), null, now, PendingPreview.DEFAULT_TTL);
         previews.save(create);
-        StoredConfig created = configs.applyPreview(create, now);
+        StoredConfig created = acceptance.accept(create, now);
         assertEquals(1, created.version());
         assertEquals(created.configId(), configs.getByName(owner, "brand new").orElseThrow().configId());
         assertEquals(ChangeKind.PREVIEW, configs.version(owner, created.configId(), 1).orElseThrow().change());
-        assertThrows(PreviewNotPendingException.class, () -> configs.applyPreview(create, now));
+        assertThrows(PreviewNotPendingException.class, () -> acceptance.accept(create, now));
         assertEquals(1, configs.list(owner, 10, null).items().size(), "accepting twice created one config");
     }
 
@@ -312,7 +315,7 @@ abstract class ConfigStoreSuite {
             StoredConfig v1 = configs.create(owner, SampleConfigs.orders("Race " + round), now);
             PendingPreview left = previews(v1, "left");
             PendingPreview right = previews(v1, "right");
-            List<Object> outcomes = race(List.of(() -> configs.applyPreview(left, now), () -> configs.applyPreview(right, now)));
+            List<Object> outcomes = race(List.of(() -> acceptance.accept(left, now), () -> acceptance.accept(right, now)));
 
             long accepted = outcomes.stream().filter(o -> o instanceof StoredConfig).count();
             long conflicts = outcomes.stream().filter(o -> o instanceof VersionConflictException).count();
@@ -331,7 +334,7 @@ abstract class ConfigStoreSuite {
         PendingPreview preview = previews(v1, "once");
         List<Callable<Object>> calls = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
-            calls.add(() -> configs.applyPreview(preview, now));
+            calls.add(() -> acceptance.accept(preview, now));
         }
         List<Object> outcomes = race(calls);
         assertEquals(1, outcomes.stream().filter(o -> o instanceof StoredConfig).count(), "outcomes " + outcomes);
@@ -389,7 +392,7 @@ abstract class ConfigStoreSuite {
         }
         DynamoDbClient dead = DynamoDbClients.forEndpoint(URI.create("http://127.0.0.1:" + port),
                 new DynamoDbClients.Settings(Duration.ofMillis(200), Duration.ofMillis(200), Duration.ofSeconds(2), 1));
-        ConfigStore down = new DynamoConfigStore(dead, configsTable(), previewsTable());
+        ConfigStore down = new DynamoConfigStore(dead, configsTable());
         assertThrows(StoreUnavailableException.class, () -> down.get(owner, "cfg_x"));
         assertThrows(StoreUnavailableException.class, () -> down.create(owner, SampleConfigs.orders("Down"), now));
         assertThrows(StoreUnavailableException.class, () -> new DynamoPreviewStore(dead, previewsTable()).find(owner, "prv_x"));

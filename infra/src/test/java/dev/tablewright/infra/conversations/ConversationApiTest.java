@@ -1,7 +1,7 @@
 package dev.tablewright.infra.conversations;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.config.ConfigJson;
+import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.conversation.ConversationService;
 import dev.tablewright.conversation.ConversationTurn;
@@ -9,6 +9,7 @@ import dev.tablewright.conversation.DraftSource;
 import dev.tablewright.conversation.StoredMessage;
 import dev.tablewright.conversation.WorkingDraft;
 import dev.tablewright.dynamodb.DynamoConfigStore;
+import dev.tablewright.dynamodb.DynamoPreviewAcceptance;
 import dev.tablewright.dynamodb.DynamoConversationStore;
 import dev.tablewright.dynamodb.DynamoPreviewStore;
 import dev.tablewright.functions.conversations.ConversationApiFunction;
@@ -65,7 +66,7 @@ class ConversationApiTest {
                 env.get("USER_INPUT_TABLE"), env.get("PREVIEWS_TABLE"), env.get("CONFIGS_TABLE"), ttl, Clock.systemUTC()));
         store = new DynamoConversationStore(ENGINE.client(), env.get("CONVERSATIONS_TABLE"), ttl);
         previews = new DynamoPreviewStore(ENGINE.client(), env.get("PREVIEWS_TABLE"));
-        configs = new DynamoConfigStore(ENGINE.client(), env.get("CONFIGS_TABLE"), env.get("PREVIEWS_TABLE"));
+        configs = new DynamoConfigStore(ENGINE.client(), env.get("CONFIGS_TABLE"));
         inputs = UserInputFunction.service(ENGINE.client(), env.get("USER_INPUT_TABLE"), InputRequestService.Expiry.DEFAULT, Clock.systemUTC());
         run = UUID.randomUUID().toString().substring(0, 8);
     }
@@ -147,7 +148,8 @@ class ConversationApiTest {
                 DraftSource.PENDING_PREVIEW, null, null, preview.previewId())));
         assertEquals("pending_preview", api.call(ALICE, "GET", "/conversations/" + id).body().path("workingDraft").path("source").asText());
 
-        var saved = configs.applyPreview(preview, now.plusSeconds(1));
+        var saved = new DynamoPreviewAcceptance(configs, ENGINE.client(), ENGINE.environment().get("PREVIEWS_TABLE"))
+                .accept(preview, now.plusSeconds(1));
         JsonNode after = api.call(ALICE, "GET", "/conversations/" + id).body();
         assertEquals("accepted_version", after.path("workingDraft").path("source").asText(), after.toString());
         assertEquals(saved.configId(), after.path("workingDraft").path("configId").asText());

@@ -53,7 +53,7 @@ final class DatabaseToolsFixture implements AutoCloseable {
                 Duration.ofSeconds(60));
         String previewsTable = engine.tables().tableName("PreviewsTable");
         this.previews = new DynamoPreviewStore(engine.client(), previewsTable);
-        this.configs = new DynamoConfigStore(engine.client(), engine.tables().tableName("ConfigsTable"), previewsTable);
+        this.configs = new DynamoConfigStore(engine.client(), engine.tables().tableName("ConfigsTable"));
         this.preview = new PreviewTableConfigTool(databases, previews,
                 (owner, id) -> configs.get(owner, id).map(StoredConfig::config), Clock.systemUTC(), 10, Duration.ofHours(1));
     }

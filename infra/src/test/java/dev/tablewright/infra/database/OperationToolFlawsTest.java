@@ -171,7 +171,7 @@ class OperationToolFlawsTest {
         JsonNode join = out.path("config").path("data_source").path(0).path("select").path("foreign_tables").path(0);
         assertEquals("stock_levels", join.path("table").asText(), out.toString());
         var compiled = dev.tablewright.sql.SqlCompiler.compile(
-                dev.tablewright.config.ConfigJson.read(out.path("config")).config(), catalog, 5);
+                dev.tablewright.codec.ConfigJson.read(out.path("config")).config(), catalog, 5);
         assertTrue(compiled.ok(), compiled.errors().toString());
         String sql = compiled.query().sql();
         assertTrue(sql.contains("\"warehouse_id\" = ") && sql.contains("\"item_id\" = ") && sql.contains(" AND "),

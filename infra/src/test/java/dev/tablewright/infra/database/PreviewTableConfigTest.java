@@ -1,7 +1,7 @@
 package dev.tablewright.infra.database;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.config.ConfigJson;
+import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.configstore.StoredConfig;
 import dev.tablewright.infra.dynamodb.DynamoDbEngine;

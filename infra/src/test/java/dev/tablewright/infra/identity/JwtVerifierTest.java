@@ -1,7 +1,7 @@
 package dev.tablewright.infra.identity;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.tablewright.lambda.JwtVerifier;
+import dev.tablewright.jwt.JwtVerifier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -106,7 +106,7 @@ class SamBuildTest {
         assertEquals(List.of("lib"), children(sam.artifacts("ApplyFilterChangeFunction")));
 
         // a changed source: the next build runs Maven again, and its artifact carries the change
-        Path source = copy.resolve("shared/src/main/java/dev/tablewright/config/ConfigJson.java");
+        Path source = copy.resolve("shared/domain/src/main/java/dev/tablewright/codec/ConfigJson.java");
         assertTrue(Files.isRegularFile(source), source.toString());
         Files.setLastModifiedTime(source, FileTime.from(Instant.now().plusSeconds(5)));
         SamBuildRehearsal.MakeRun rebuilt = sam.build("ApplySortChangeFunction");

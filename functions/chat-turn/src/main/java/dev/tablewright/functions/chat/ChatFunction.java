@@ -26,7 +26,7 @@ import dev.tablewright.userinput.InputRequestService;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import dev.tablewright.json.Json;
 import dev.tablewright.lambda.Env;
-import dev.tablewright.lambda.JwtVerifier;
+import dev.tablewright.jwt.JwtVerifier;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.tools.DataSourceSelection;
 import dev.tablewright.tools.ToolBundle;

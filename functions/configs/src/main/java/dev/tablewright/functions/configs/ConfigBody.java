@@ -1,7 +1,7 @@
 package dev.tablewright.functions.configs;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.config.ConfigJson;
+import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.lambda.HttpApiException;
 import dev.tablewright.operations.ConfigGrounding;

@@ -3,7 +3,9 @@ package dev.tablewright.functions.configs;
 import dev.tablewright.configstore.ConfigStore;
 import dev.tablewright.dynamodb.DynamoConfigStore;
 import dev.tablewright.dynamodb.DynamoDbClients;
+import dev.tablewright.dynamodb.DynamoPreviewAcceptance;
 import dev.tablewright.dynamodb.DynamoPreviewStore;
+import dev.tablewright.lambda.Env;
 import dev.tablewright.preview.PreviewDecisions;
 import dev.tablewright.postgres.GroundingCatalogs;
 import dev.tablewright.preview.PreviewStore;
@@ -24,18 +26,20 @@ public record ConfigServices(ConfigStore configs, PreviewStore previews, Preview
      * grounded against the database when one is configured ({@link GroundingCatalogs}).
      */
     public static ConfigServices fromEnvironment() {
-        DynamoDbClient dynamo = DynamoDbClients.fromEnvironment();
-        return of(DynamoConfigStore.fromEnvironment(dynamo), DynamoPreviewStore.fromEnvironment(dynamo), Clock.systemUTC(),
-                GroundingCatalogs.configured());
+        return of(DynamoDbClients.fromEnvironment(), Env.get("CONFIGS_TABLE", "ConfigsTable"),
+                Env.get("PREVIEWS_TABLE", "PreviewsTable"), Clock.systemUTC(), GroundingCatalogs.configured());
     }
 
     /** Ungrounded: configs are checked against the wire format's invariants only. */
     public static ConfigServices of(DynamoDbClient dynamo, String configsTable, String previewsTable, Clock clock) {
-        return of(new DynamoConfigStore(dynamo, configsTable, previewsTable), new DynamoPreviewStore(dynamo, previewsTable), clock,
-                GroundingCatalogs.NONE);
+        return of(dynamo, configsTable, previewsTable, clock, GroundingCatalogs.NONE);
     }
 
-    private static ConfigServices of(ConfigStore configs, PreviewStore previews, Clock clock, GroundingCatalogs grounding) {
-        return new ConfigServices(configs, previews, new PreviewDecisions(previews, configs), clock, grounding);
+    private static ConfigServices of(DynamoDbClient dynamo, String configsTable, String previewsTable, Clock clock,
+                                     GroundingCatalogs grounding) {
+        DynamoConfigStore configs = new DynamoConfigStore(dynamo, configsTable);
+        PreviewStore previews = new DynamoPreviewStore(dynamo, previewsTable);
+        return new ConfigServices(configs, previews,
+                new PreviewDecisions(previews, new DynamoPreviewAcceptance(configs, dynamo, previewsTable)), clock, grounding);
     }
 }

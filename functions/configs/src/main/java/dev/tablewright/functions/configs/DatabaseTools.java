@@ -31,7 +31,7 @@ final class DatabaseTools {
         DynamoDbClient dynamo = DynamoDbClients.fromEnvironment();
         // Defaults: the logical ids, as the local stack names its tables; template.yaml sets the real names.
         String previewsTable = Env.get("PREVIEWS_TABLE", "PreviewsTable");
-        DynamoConfigStore configs = new DynamoConfigStore(dynamo, Env.get("CONFIGS_TABLE", "ConfigsTable"), previewsTable);
+        DynamoConfigStore configs = new DynamoConfigStore(dynamo, Env.get("CONFIGS_TABLE", "ConfigsTable"));
         String rows = Env.get("PREVIEW_SAMPLE_ROWS");
         PreviewTableConfigTool.BaseConfigs saved = new PreviewTableConfigTool.BaseConfigs() {
             @Override

@@ -52,7 +52,7 @@ public abstract class ConversationApiFunction extends HttpApiFunction {
                                               String previewsTable, String configsTable, Duration ttl, Clock clock) {
         return new ConversationService(new DynamoConversationStore(dynamo, conversationsTable, ttl),
                 new DynamoDbInputRequestStore(dynamo, userInputTable, Duration.ofDays(7)),
-                new DynamoPreviewStore(dynamo, previewsTable), new DynamoConfigStore(dynamo, configsTable, previewsTable), clock);
+                new DynamoPreviewStore(dynamo, previewsTable), new DynamoConfigStore(dynamo, configsTable), clock);
     }
 
     /** {@code CONVERSATION_TTL_DAYS}: a positive whole number of days, default 90. */

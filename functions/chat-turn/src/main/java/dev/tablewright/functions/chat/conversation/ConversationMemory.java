@@ -2,7 +2,7 @@ package dev.tablewright.functions.chat.conversation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.config.ConfigJson;
+import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.configstore.ConfigStore;
 import dev.tablewright.configstore.StoredConfig;
 import dev.tablewright.conversation.ConversationService;
@@ -88,7 +88,7 @@ public final class ConversationMemory {
         String configsTable = env.getOrDefault("CONFIGS_TABLE", "ConfigsTable");
         java.time.Duration ttl = java.time.Duration.ofDays(days(env.get("CONVERSATION_TTL_DAYS")));
         var store = new dev.tablewright.dynamodb.DynamoConversationStore(dynamo, table, ttl);
-        var configStore = new dev.tablewright.dynamodb.DynamoConfigStore(dynamo, configsTable, previews);
+        var configStore = new dev.tablewright.dynamodb.DynamoConfigStore(dynamo, configsTable);
         var service = new ConversationService(store,
                 new dev.tablewright.dynamodb.DynamoDbInputRequestStore(dynamo, env.getOrDefault("USER_INPUT_TABLE", "UserInputTable"), java.time.Duration.ofDays(7)),
                 new dev.tablewright.dynamodb.DynamoPreviewStore(dynamo, previews), configStore, Clock.systemUTC());

@@ -1,0 +1,84 @@
+package dev.tablewright.infra.architecture;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.EvaluationResult;
+import dev.tablewright.config.crossing.ConfigThatWritesToDynamoDb;
+import org.junit.jupiter.api.Test;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The layers of the tree, as docs/architecture.md draws them. The Maven modules already refuse most crossings (a
+ * module sees only the modules it declares); this test also covers what a module boundary cannot: package cycles
+ * inside a module, and the domain using a platform library that reaches it through a dependency.
+ */
+class LayersTest {
+
+    static final String[] DOMAIN = {"dev.tablewright.codec..", "dev.tablewright.config..", "dev.tablewright.configstore..",
+            "dev.tablewright.conversation..", "dev.tablewright.editable..", "dev.tablewright.id..",
+            "dev.tablewright.operations..", "dev.tablewright.preview..", "dev.tablewright.reference..", "dev.tablewright.schema..",
+            "dev.tablewright.sql..", "dev.tablewright.store..", "dev.tablewright.tool..", "dev.tablewright.userinput..",
+            "dev.tablewright.validation.."};
+
+    static final ArchRule LAYERS = layeredArchitecture().consideringOnlyDependenciesInLayers()
+            .layer("JSON").definedBy("dev.tablewright.json..")
+            .layer("Logging").definedBy("dev.tablewright.logging..")
+            .layer("Domain").definedBy(DOMAIN)
+            .layer("Tools").definedBy("dev.tablewright.tools..")
+            .layer("Lambda kit").definedBy("dev.tablewright.lambda..")
+            .layer("Adapters").definedBy("dev.tablewright.dynamodb..", "dev.tablewright.postgres..", "dev.tablewright.jwt..")
+            .layer("Functions").definedBy("dev.tablewright.functions..")
+            .whereLayer("Functions").mayNotBeAccessedByAnyLayer()
+            .whereLayer("Adapters").mayOnlyBeAccessedByLayers("Functions")
+            .whereLayer("Lambda kit").mayOnlyBeAccessedByLayers("Adapters", "Functions")
+            .whereLayer("Tools").mayOnlyBeAccessedByLayers("Functions")
+            .whereLayer("Domain").mayOnlyBeAccessedByLayers("Tools", "Lambda kit", "Adapters", "Functions")
+            .whereLayer("Logging").mayOnlyBeAccessedByLayers("Tools", "Lambda kit", "Adapters", "Functions");
+
+    static final ArchRule DOMAIN_STAYS_OFF_THE_PLATFORM = noClasses().that().resideInAnyPackage(DOMAIN)
+            .or().resideInAPackage("dev.tablewright.tools..")
+            .should().dependOnClassesThat().resideInAnyPackage("software.amazon..", "com.amazonaws..", "java.sql..",
+                    "javax.sql..", "org.postgresql..", "com.nimbusds..", "com.openai..")
+            .because("the domain and the tools must build and run without AWS, Lambda or a database driver");
+
+    static final ArchRule NO_PACKAGE_CYCLES = slices().matching("dev.tablewright.(*)..").should().beFreeOfCycles();
+
+    private static JavaClasses production() {
+        JavaClasses classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.tablewright")
+                .that(com.tngtech.archunit.base.DescribedPredicate.not(
+                        com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage("dev.tablewright.infra..")));
+        assertTrue(classes.size() > 200, "the production classes were imported: " + classes.size());
+        return classes;
+    }
+
+    @Test
+    void eachLayerUsesOnlyTheLayersBelowIt() {
+        LAYERS.check(production());
+    }
+
+    @Test
+    void theDomainAndTheToolsUseNoPlatformLibrary() {
+        DOMAIN_STAYS_OFF_THE_PLATFORM.check(production());
+    }
+
+    @Test
+    void noTwoPackagesDependOnEachOther() {
+        NO_PACKAGE_CYCLES.check(production());
+    }
+
+    @Test
+    void aDomainClassThatReachesIntoAnAdapterIsRefused() {
+        JavaClasses crossing = new ClassFileImporter().importClasses(ConfigThatWritesToDynamoDb.class,
+                dev.tablewright.dynamodb.DynamoConfigStore.class);
+        EvaluationResult result = LAYERS.evaluate(crossing);
+        assertTrue(result.hasViolation(), "the rule must catch a domain class using DynamoConfigStore");
+        assertTrue(result.getFailureReport().toString().contains("ConfigThatWritesToDynamoDb"), result.getFailureReport().toString());
+    }
+}

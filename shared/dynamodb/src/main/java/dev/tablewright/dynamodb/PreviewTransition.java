@@ -1,0 +1,69 @@
+package dev.tablewright.dynamodb;
+
+import dev.tablewright.preview.PendingPreview;
+import dev.tablewright.preview.PreviewNotFoundException;
+import dev.tablewright.preview.PreviewNotPendingException;
+import dev.tablewright.preview.PreviewStatus;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+
+import static dev.tablewright.dynamodb.Attributes.n;
+import static dev.tablewright.dynamodb.Attributes.s;
+
+/**
+ * The preview's move from pending to accepted in {@code PreviewsTable}, written in the same transaction as the
+ * config version it accepts, and what it means when its condition (still pending) fails.
+ */
+final class PreviewTransition {
+
+    private final DynamoDbClient dynamo;
+    private final String previewsTable;
+    private final PendingPreview preview;
+
+    PreviewTransition(DynamoDbClient dynamo, String previewsTable, PendingPreview preview) {
+        this.dynamo = dynamo;
+        this.previewsTable = previewsTable;
+        this.preview = preview;
+    }
+
+    PendingPreview preview() {
+        return preview;
+    }
+
+    TransactWriteItem item(String configId, long version, Instant now) {
+        return TransactWriteItem.builder().update(PreviewItems.transition(previewsTable, preview.ownerId(),
+                preview.previewId(), PreviewStatus.ACCEPTED, now,
+                Map.of("acceptedConfigId", s(configId), "acceptedVersion", n(version)))).build();
+    }
+
+    /** Why the transition's condition failed, read fresh: accepted, rejected or expired meanwhile, or gone. */
+    RuntimeException refusal(Instant now) {
+        return stored().<RuntimeException>map(p -> new PreviewNotPendingException(p.previewId(), p.statusAt(now)))
+                .orElseGet(() -> new PreviewNotFoundException(preview.previewId()));
+    }
+
+    /** Fails when the preview is no longer pending: "already accepted" says more than "the config moved on". */
+    void requirePending(Instant now) {
+        PendingPreview stored = stored().orElseThrow(() -> new PreviewNotFoundException(preview.previewId()));
+        if (stored.statusAt(now) != PreviewStatus.PENDING) {
+            throw new PreviewNotPendingException(preview.previewId(), stored.statusAt(now));
+        }
+    }
+
+    private Optional<PendingPreview> stored() {
+        try {
+            Map<String, AttributeValue> item = dynamo.getItem(GetItemRequest.builder().tableName(previewsTable)
+                    .key(PreviewItems.key(preview.ownerId(), preview.previewId())).consistentRead(true).build()).item();
+            return item == null || item.isEmpty() ? Optional.empty() : Optional.of(PreviewItems.fromItem(item));
+        } catch (SdkException e) {
+            throw DynamoDbFaults.translate(e);
+        }
+    }
+}
