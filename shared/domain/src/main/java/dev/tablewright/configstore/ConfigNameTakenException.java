@@ -1,15 +1,22 @@
 package dev.tablewright.configstore;
 
+import dev.tablewright.failure.DomainFailure;
+
 /** The owner already has another config with this name (names are unique per owner, case-insensitively). */
-public final class ConfigNameTakenException extends RuntimeException {
+public final class ConfigNameTakenException extends DomainFailure {
     private final String name;
 
     public ConfigNameTakenException(String name) {
-        super("a config named '" + name + "' already exists");
+        super(Kind.CONFLICT, "name_taken", "a config named '" + name + "' already exists");
         this.name = name;
     }
 
     public String name() {
         return name;
+    }
+
+    @Override
+    public java.util.Map<String, Object> details() {
+        return java.util.Map.of("field", "config.name");
     }
 }

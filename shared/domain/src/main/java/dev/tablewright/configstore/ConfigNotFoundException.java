@@ -1,9 +1,11 @@
 package dev.tablewright.configstore;
 
+import dev.tablewright.failure.DomainFailure;
+
 /** No such config (or version) for this owner; another owner's config is reported the same way. */
-public final class ConfigNotFoundException extends RuntimeException {
+public final class ConfigNotFoundException extends DomainFailure {
     public ConfigNotFoundException(String message) {
-        super(message);
+        super(Kind.NOT_FOUND, "not_found", message);
     }
 
     public static ConfigNotFoundException config(String configId) {

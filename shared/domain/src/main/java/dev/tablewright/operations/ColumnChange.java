@@ -129,7 +129,7 @@ public final class ColumnChange {
             }
         }
         // Already selected (same column of the same table, under the same key if an alias was asked for)?
-        for (SelectColumn c : d.columns) {
+        for (SelectColumn c : d.columns()) {
             if (c != null && spec.name().equals(c.name()) && Objects.equals(source.ref(), c.table())
                     && (alias == null || alias.equals(c.resultKey()))) {
                 return alreadySelected(d, c.resultKey(), spec, path, log, implicit);
@@ -185,8 +185,8 @@ public final class ColumnChange {
         String format = spec.format() != null ? spec.format() : type.defaultFormat();
         Integer order = hidden ? null : d.nextOrder();
         String header = spec.header() != null ? spec.header() : headerFromAlias != null ? headerFromAlias : ResultKeys.header(key);
-        d.columns.add(new SelectColumn(spec.name(), source.ref(), alias));
-        d.settings.put(key, new ColumnSettings(header, type.wireName(), format, order, hidden ? Boolean.TRUE : null, null));
+        d.select(new SelectColumn(spec.name(), source.ref(), alias),
+                new ColumnSettings(header, type.wireName(), format, order, hidden ? Boolean.TRUE : null, null));
         if (implicit) {
             log.applied(key + " added as a hidden column");
         } else {
@@ -207,10 +207,10 @@ public final class ColumnChange {
     }
 
     private static String alreadySelected(ConfigDraft d, String key, ColumnSpec spec, String path, ChangeLog log, boolean implicit) {
-        ColumnSettings cs = d.settings.get(key);
+        ColumnSettings cs = d.settingsOf(key);
         if (!implicit && !spec.isHidden() && cs != null && cs.isHidden()) {
             Integer order = d.nextOrder();
-            d.settings.put(key, new ColumnSettings(cs.header(), cs.type(), cs.format(), order, null, cs.extra()));
+            d.updateSettings(key, new ColumnSettings(cs.header(), cs.type(), cs.format(), order, null, cs.extra()));
             log.applied(key + " was hidden and is now visible" + (order == null ? "" : " (order " + order + ")"));
         } else if (!implicit) {
             log.warning(path, "column " + Identifiers.quote(key) + " is already selected; unchanged");
@@ -263,7 +263,7 @@ public final class ColumnChange {
         if (key == null) {
             return;
         }
-        ColumnSettings cs = d.settings.get(key);
+        ColumnSettings cs = d.settingsOf(key);
         if (cs == null) {
             cs = new ColumnSettings(null, null, null, null, null, null);
         }
@@ -312,7 +312,7 @@ public final class ColumnChange {
             log.warning(path, "nothing to change for " + Identifiers.quote(key) + ": give header, format, hidden or pg_type");
             return;
         }
-        d.settings.put(key, new ColumnSettings(header, type, format, order, hidden, cs.extra()));
+        d.updateSettings(key, new ColumnSettings(header, type, format, order, hidden, cs.extra()));
         log.applied(key + " updated: " + String.join(", ", changes));
     }
 
@@ -322,9 +322,7 @@ public final class ColumnChange {
         if (key == null) {
             return false;
         }
-        int index = d.indexOfKey(key);
-        d.columns.remove(index);
-        d.settings.remove(key);
+        d.deselect(key);
         log.applied(key + " removed from select.columns and visual_settings.columns");
         d.removeFiltersAndSortsOn(Set.of(key)).forEach(log::applied);
         return true;
@@ -345,7 +343,7 @@ public final class ColumnChange {
             return asIdentifier;
         }
         List<String> byName = new ArrayList<>();
-        for (SelectColumn c : d.columns) {
+        for (SelectColumn c : d.columns()) {
             if (c != null && wanted.equals(c.name())
                     && (spec.sourceTable() == null || spec.sourceTable().equals(c.table())
                     || (c.table() == null && spec.sourceTable().equals(d.baseTable())))) {
@@ -360,7 +358,7 @@ public final class ColumnChange {
                     + " times (as " + String.join(", ", byName) + "); name the one you mean by its alias");
             return null;
         }
-        List<String> keys = new ArrayList<>(d.settings.keySet());
+        List<String> keys = d.resultKeys();
         log.error(path + ".name", "column " + Identifiers.quote(wanted) + " is not selected." + ClosestNames.hint(wanted, keys));
         return null;
     }

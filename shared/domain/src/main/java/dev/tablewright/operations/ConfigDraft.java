@@ -11,10 +11,12 @@ import dev.tablewright.config.TableConfig;
 import dev.tablewright.config.VisualSettings;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Iterator;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * A mutable working copy of the first data source and the visual settings of a config, which an operation edits
@@ -25,11 +27,11 @@ final class ConfigDraft {
 
     private final TableConfig original;
     private final DataSource source;
-    final List<SelectColumn> columns;
-    final List<ForeignTable> joins;
-    final LinkedHashMap<String, ColumnSettings> settings;
-    final List<Filter> filters;
-    final List<Sort> sorts;
+    private final List<SelectColumn> columns;
+    private final List<ForeignTable> joins;
+    private final LinkedHashMap<String, ColumnSettings> settings;
+    private final List<Filter> filters;
+    private final List<Sort> sorts;
 
     private ConfigDraft(TableConfig original) {
         this.original = original;
@@ -57,6 +59,141 @@ final class ConfigDraft {
 
     String baseTable() {
         return source.source();
+    }
+
+    // ---- columns: select.columns and visual_settings.columns move together ----
+
+    /** The selected columns, in order (read-only). */
+    List<SelectColumn> columns() {
+        return Collections.unmodifiableList(columns);
+    }
+
+    /** The result keys that have settings, in order. */
+    List<String> resultKeys() {
+        return new ArrayList<>(settings.keySet());
+    }
+
+    ColumnSettings settingsOf(String key) {
+        return settings.get(key);
+    }
+
+    /** Adds a column to select.columns with its settings under its result key. */
+    void select(SelectColumn column, ColumnSettings columnSettings) {
+        columns.add(column);
+        settings.put(column.resultKey(), columnSettings);
+    }
+
+    void updateSettings(String key, ColumnSettings columnSettings) {
+        settings.put(key, columnSettings);
+    }
+
+    /** Removes the selected column with this result key, and its settings. */
+    void deselect(String key) {
+        int index = indexOfKey(key);
+        if (index >= 0) {
+            columns.remove(index);
+        }
+        settings.remove(key);
+    }
+
+    /** Removes every column taken from the join (or table) {@code ref}, with its settings; their result keys, in order. */
+    List<String> deselectColumnsOf(String ref) {
+        List<String> keys = new ArrayList<>();
+        for (Iterator<SelectColumn> it = columns.iterator(); it.hasNext(); ) {
+            SelectColumn c = it.next();
+            if (c != null && ref.equals(c.table())) {
+                it.remove();
+                settings.remove(c.resultKey());
+                keys.add(c.resultKey());
+            }
+        }
+        return keys;
+    }
+
+    // ---- joins ----
+
+    /** The joins, in order (read-only). */
+    List<ForeignTable> joins() {
+        return Collections.unmodifiableList(joins);
+    }
+
+    void addJoin(ForeignTable join) {
+        joins.add(join);
+    }
+
+    void removeJoin(ForeignTable join) {
+        joins.remove(join);
+    }
+
+    // ---- filters ----
+
+    /** The filter on this result key with this operator, or null. */
+    Filter filter(String key, String operator) {
+        for (Filter f : filters) {
+            if (f != null && key.equals(f.column()) && operator.equals(f.operator())) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** Replaces the filter on the same result key and operator where there is one, else adds it. */
+    void putFilter(Filter filter) {
+        Filter existing = filter(filter.column(), filter.operator());
+        if (existing != null) {
+            filters.set(filters.indexOf(existing), filter);
+        } else {
+            filters.add(filter);
+        }
+    }
+
+    /** Removes the filters that match; the removed ones, in order. */
+    List<Filter> removeFilters(Predicate<Filter> which) {
+        return removeFrom(filters, which);
+    }
+
+    // ---- sorts ----
+
+    /** The sort on this result key, or null. */
+    Sort sort(String key) {
+        for (Sort s : sorts) {
+            if (s != null && key.equals(s.column())) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** Replaces the sort on the same result key where there is one (keeping its place), else appends it. */
+    void putSort(Sort sort) {
+        Sort existing = sort(sort.column());
+        if (existing != null) {
+            sorts.set(sorts.indexOf(existing), sort);
+        } else {
+            sorts.add(sort);
+        }
+    }
+
+    /** Removes the sorts that match; the removed ones, in order. */
+    List<Sort> removeSorts(Predicate<Sort> which) {
+        return removeFrom(sorts, which);
+    }
+
+    void replaceSorts(List<Sort> replacement) {
+        sorts.clear();
+        sorts.addAll(replacement);
+    }
+
+    private static <T> List<T> removeFrom(List<T> list, Predicate<T> which) {
+        List<T> removed = new ArrayList<>();
+        for (Iterator<T> it = list.iterator(); it.hasNext(); ) {
+            T item = it.next();
+            if (item != null && which.test(item)) {
+                it.remove();
+                removed.add(item);
+            }
+        }
+        return removed;
     }
 
     /** The join whose reference (alias, else table) is {@code ref}, or null. */
@@ -119,20 +256,8 @@ final class ConfigDraft {
     /** Removes filters and sorts on any of these result keys; returns what it removed, in words. */
     List<String> removeFiltersAndSortsOn(Set<String> keys) {
         List<String> removed = new ArrayList<>();
-        for (Iterator<Filter> it = filters.iterator(); it.hasNext(); ) {
-            Filter f = it.next();
-            if (f != null && keys.contains(f.column())) {
-                it.remove();
-                removed.add("filter " + f.column() + " " + f.operator() + " removed");
-            }
-        }
-        for (Iterator<Sort> it = sorts.iterator(); it.hasNext(); ) {
-            Sort so = it.next();
-            if (so != null && keys.contains(so.column())) {
-                it.remove();
-                removed.add("sort on " + so.column() + " removed");
-            }
-        }
+        removeFilters(f -> keys.contains(f.column())).forEach(f -> removed.add("filter " + f.column() + " " + f.operator() + " removed"));
+        removeSorts(s -> keys.contains(s.column())).forEach(s -> removed.add("sort on " + s.column() + " removed"));
         return removed;
     }
 

@@ -16,6 +16,7 @@ import dev.tablewright.validation.Identifiers;
 import dev.tablewright.validation.ValidateConfig;
 
 import java.util.Iterator;
+import java.util.List;
 
 /**
  * {@code apply_filter_change}: adds a filter (selecting its column as a hidden column first when it is not
@@ -83,7 +84,7 @@ public final class FilterChange {
                 return;
             }
         }
-        ColumnSettings cs = d.settings.get(key);
+        ColumnSettings cs = d.settingsOf(key);
         VisualType type = cs == null || cs.type() == null ? VisualType.STRING : VisualType.parse(cs.type()).orElse(null);
         if (type != null && !type.allows(op)) {
             log.error("filter.operator", "operator '" + op.wireName() + "' is not valid for " + type.wireName() + " column "
@@ -94,15 +95,13 @@ public final class FilterChange {
         if (!enumValuesAreLabels(d, key, filter.value(), log)) {
             return;
         }
-        for (int i = 0; i < d.filters.size(); i++) {
-            Filter existing = d.filters.get(i);
-            if (existing != null && key.equals(existing.column()) && op.wireName().equals(existing.operator())) {
-                d.filters.set(i, new Filter(key, op.wireName(), filter.value(), f.label() != null ? f.label() : existing.label(), existing.extra()));
-                log.applied("filter " + key + " " + op.wireName() + " replaced" + describeValue(filter));
-                return;
-            }
+        Filter existing = d.filter(key, op.wireName());
+        if (existing != null) {
+            d.putFilter(new Filter(key, op.wireName(), filter.value(), f.label() != null ? f.label() : existing.label(), existing.extra()));
+            log.applied("filter " + key + " " + op.wireName() + " replaced" + describeValue(filter));
+            return;
         }
-        d.filters.add(filter);
+        d.putFilter(filter);
         log.applied("filter " + key + " " + op.wireName() + describeValue(filter) + " added");
     }
 
@@ -140,7 +139,7 @@ public final class FilterChange {
     /** The labels of the enum behind a selected column (base table or a join's), or empty. */
     private java.util.List<String> enumLabels(ConfigDraft d, String key) {
         try {
-            for (SelectColumn c : d.columns) {
+            for (SelectColumn c : d.columns()) {
                 if (c == null || !key.equals(c.resultKey())) {
                     continue;
                 }
@@ -178,7 +177,7 @@ public final class FilterChange {
             return null;
         }
         String reference = joins.getFirst().reference();
-        for (SelectColumn c : d.columns) {
+        for (SelectColumn c : d.columns()) {
             if (c != null && f.column().equals(c.name()) && reference.equals(c.table())) {
                 return c.resultKey();
             }
@@ -227,17 +226,11 @@ public final class FilterChange {
                 return;
             }
         }
-        int removed = 0;
-        for (Iterator<Filter> it = d.filters.iterator(); it.hasNext(); ) {
-            Filter existing = it.next();
-            if (existing != null && f.column().equals(existing.column())
-                    && (op == null || op == FilterOperator.parse(existing.operator()).orElse(null))) {
-                it.remove();
-                removed++;
-                log.applied("filter " + existing.column() + " " + existing.operator() + " removed");
-            }
-        }
-        if (removed == 0) {
+        FilterOperator only = op;
+        List<Filter> removed = d.removeFilters(existing -> f.column().equals(existing.column())
+                && (only == null || only == FilterOperator.parse(existing.operator()).orElse(null)));
+        removed.forEach(existing -> log.applied("filter " + existing.column() + " " + existing.operator() + " removed"));
+        if (removed.isEmpty()) {
             log.error("filter.column", "there is no filter on " + Identifiers.quote(f.column())
                     + (op == null ? "" : " with operator '" + op.wireName() + "'") + " to remove");
         }

@@ -63,27 +63,68 @@ public final class JoinChange {
         if (!Identifiers.check(log.problems, "join.schema", "join schema", schema)) {
             return;
         }
-        JoinType type = JoinType.LEFT;
-        if (j.joinType() != null && !j.joinType().isEmpty()) {
-            type = JoinType.parse(j.joinType()).orElse(null);
-            if (type == null) {
-                log.error("join.join_type", "join_type " + Identifiers.quote(j.joinType()) + " is not one of INNER, LEFT, RIGHT, FULL");
-                return;
-            }
-        }
-        if (j.alias() != null && !j.alias().isEmpty()) {
-            if (!Identifiers.check(log.problems, "join.alias", "join alias", j.alias())) {
-                return;
-            }
-            if (d.join(j.alias()) != null || j.alias().equals(d.baseTable())) {
-                log.error("join.alias", "alias " + Identifiers.quote(j.alias()) + " is already used in this config; choose another");
-                return;
-            }
+        JoinType type = joinType(j, log);
+        if (type == null || !aliasIsFree(d, j, log)) {
+            return;
         }
         Optional<TableInfo> target = grounding.table(schema, j.table(), "join.table", log);
         if (grounding.grounded() && target.isEmpty()) {
             return;
         }
+        Relationship relationship = relationship(d, j, schema, grounding, log);
+        if (relationship == null) {
+            return;
+        }
+        JoinedFrom from = joinedFrom(d, relationship, log);
+        if (from == null || !namesTheJoinedTable(j, relationship, log)) {
+            return;
+        }
+        if (grounding.grounded() && !groundRelationship(from, relationship, target.get(), j, grounding, log)) {
+            return;
+        }
+        String alias = j.alias() != null && !j.alias().isEmpty() ? j.alias() : deriveAlias(d, j.table(), relationship.fromEnd().column());
+        if (alias == null) {
+            log.error("join.alias", "no free alias could be derived for " + Identifiers.quote(j.table()) + "; pass an alias");
+            return;
+        }
+        appendJoin(d, j, schema, type, alias, from, relationship, log);
+        selectColumnsToAdd(d, j, schema, alias, grounding, log);
+    }
+
+    /** The two ends of the join as written (or inferred from the one foreign key), parsed. */
+    private record Relationship(String from, String to, RelationshipEnd fromEnd, RelationshipEnd toEnd) {
+    }
+
+    /** Where the join starts: the base table or an existing join ({@code ref} is the join's alias). */
+    private record JoinedFrom(String ref, String schema, String table) {
+    }
+
+    private static JoinType joinType(JoinSpec j, ChangeLog log) {
+        if (j.joinType() == null || j.joinType().isEmpty()) {
+            return JoinType.LEFT;
+        }
+        JoinType type = JoinType.parse(j.joinType()).orElse(null);
+        if (type == null) {
+            log.error("join.join_type", "join_type " + Identifiers.quote(j.joinType()) + " is not one of INNER, LEFT, RIGHT, FULL");
+        }
+        return type;
+    }
+
+    private static boolean aliasIsFree(ConfigDraft d, JoinSpec j, ChangeLog log) {
+        if (j.alias() == null || j.alias().isEmpty()) {
+            return true;
+        }
+        if (!Identifiers.check(log.problems, "join.alias", "join alias", j.alias())) {
+            return false;
+        }
+        if (d.join(j.alias()) != null || j.alias().equals(d.baseTable())) {
+            log.error("join.alias", "alias " + Identifiers.quote(j.alias()) + " is already used in this config; choose another");
+            return false;
+        }
+        return true;
+    }
+
+    private Relationship relationship(ConfigDraft d, JoinSpec j, String schema, SchemaGrounding grounding, ChangeLog log) {
         String from = j.relationshipFrom();
         String to = j.relationshipTo();
         boolean noFrom = from == null || from.isEmpty();
@@ -91,7 +132,7 @@ public final class JoinChange {
         if (noFrom && noTo && grounding.grounded()) {
             String[] inferred = infer(d, schema, j.table(), grounding, log);
             if (inferred == null) {
-                return;
+                return null;
             }
             from = inferred[0];
             to = inferred[1];
@@ -99,70 +140,75 @@ public final class JoinChange {
             log.error(noFrom ? "join.relationship_from" : "join.relationship_to", (noFrom ? "relationship_from" : "relationship_to")
                     + " is missing; write e.g. relationship_from \"" + d.baseTable() + ".<column>\" and relationship_to \""
                     + j.table() + ".id\"");
-            return;
+            return null;
         }
         RelationshipEnd fromEnd = parseEnd("join.relationship_from", from, log);
         RelationshipEnd toEnd = parseEnd("join.relationship_to", to, log);
-        if (fromEnd == null || toEnd == null) {
-            return;
-        }
-        // relationship_from: the base table or an existing join (a joined table's name is rewritten to its alias).
-        String fromRef = fromEnd.table();
-        String fromSchema;
-        String fromTable;
+        return fromEnd == null || toEnd == null ? null : new Relationship(from, to, fromEnd, toEnd);
+    }
+
+    /** relationship_from names the base table or an existing join (a joined table's name is read as its one alias). */
+    private static JoinedFrom joinedFrom(ConfigDraft d, Relationship relationship, ChangeLog log) {
+        String fromRef = relationship.fromEnd().table();
         if (fromRef.equals(d.baseTable()) && d.join(fromRef) == null) {
-            fromSchema = d.baseSchema();
-            fromTable = d.baseTable();
-        } else {
-            ForeignTable via = d.join(fromRef);
-            if (via == null) {
-                List<ForeignTable> byTable = d.joinsOfTable(fromRef, null);
-                if (byTable.size() == 1) {
-                    via = byTable.get(0);
-                    fromRef = via.reference();
-                }
-            }
-            if (via == null) {
-                log.error("join.relationship_from", "relationship_from " + Identifiers.quote(from) + " must name the base table "
-                        + Identifiers.quote(d.baseTable()) + " or a joined alias." + ClosestNames.hint(fromEnd.table(), d.joinReferences()));
-                return;
-            }
-            fromSchema = via.schema();
-            fromTable = via.table();
+            return new JoinedFrom(fromRef, d.baseSchema(), d.baseTable());
         }
+        ForeignTable via = d.join(fromRef);
+        if (via == null) {
+            List<ForeignTable> byTable = d.joinsOfTable(fromRef, null);
+            if (byTable.size() == 1) {
+                via = byTable.get(0);
+            }
+        }
+        if (via == null) {
+            log.error("join.relationship_from", "relationship_from " + Identifiers.quote(relationship.from()) + " must name the base table "
+                    + Identifiers.quote(d.baseTable()) + " or a joined alias." + ClosestNames.hint(fromRef, d.joinReferences()));
+            return null;
+        }
+        return new JoinedFrom(via.reference(), via.schema(), via.table());
+    }
+
+    private static boolean namesTheJoinedTable(JoinSpec j, Relationship relationship, ChangeLog log) {
         String alias = j.alias() != null && !j.alias().isEmpty() ? j.alias() : null;
-        if (!toEnd.table().equals(j.table()) && !toEnd.table().equals(alias)) {
-            log.error("join.relationship_to", "relationship_to " + Identifiers.quote(to) + " must name the joined table "
+        String toTable = relationship.toEnd().table();
+        if (!toTable.equals(j.table()) && !toTable.equals(alias)) {
+            log.error("join.relationship_to", "relationship_to " + Identifiers.quote(relationship.to()) + " must name the joined table "
                     + Identifiers.quote(j.table()) + ", e.g. " + j.table() + ".id");
-            return;
+            return false;
         }
-        if (grounding.grounded()) {
-            Optional<TableInfo> fromInfo = grounding.table(fromSchema, fromTable, "join.relationship_from", log);
-            if (fromInfo.isEmpty()
-                    || grounding.column(fromInfo.get(), fromEnd.column(), "join.relationship_from", log).isEmpty()
-                    || grounding.column(target.get(), toEnd.column(), "join.relationship_to", log).isEmpty()) {
-                return;
-            }
-            if (!hasForeignKey(fromInfo.get(), fromEnd.column(), target.get(), toEnd.column())) {
-                log.warning("join.relationship_to", "no foreign key links " + fromTable + "." + fromEnd.column() + " and "
-                        + j.table() + "." + toEnd.column() + "; check that the join is meant");
-            }
+        return true;
+    }
+
+    /** Both columns exist; a missing foreign key between them is a warning (the join may still be meant). */
+    private static boolean groundRelationship(JoinedFrom from, Relationship relationship, TableInfo target, JoinSpec j,
+                                              SchemaGrounding grounding, ChangeLog log) {
+        Optional<TableInfo> fromInfo = grounding.table(from.schema(), from.table(), "join.relationship_from", log);
+        if (fromInfo.isEmpty()
+                || grounding.column(fromInfo.get(), relationship.fromEnd().column(), "join.relationship_from", log).isEmpty()
+                || grounding.column(target, relationship.toEnd().column(), "join.relationship_to", log).isEmpty()) {
+            return false;
         }
-        if (alias == null) {
-            alias = deriveAlias(d, j.table(), fromEnd.column());
-            if (alias == null) {
-                log.error("join.alias", "no free alias could be derived for " + Identifiers.quote(j.table()) + "; pass an alias");
-                return;
-            }
+        if (!hasForeignKey(fromInfo.get(), relationship.fromEnd().column(), target, relationship.toEnd().column())) {
+            log.warning("join.relationship_to", "no foreign key links " + from.table() + "." + relationship.fromEnd().column() + " and "
+                    + j.table() + "." + relationship.toEnd().column() + "; check that the join is meant");
         }
-        String fromText = fromRef + "." + fromEnd.column();
-        String toText = toEnd.table() + "." + toEnd.column();
+        return true;
+    }
+
+    private static void appendJoin(ConfigDraft d, JoinSpec j, String schema, JoinType type, String alias, JoinedFrom from,
+                                   Relationship relationship, ChangeLog log) {
+        String fromText = from.ref() + "." + relationship.fromEnd().column();
+        String toText = relationship.toEnd().table() + "." + relationship.toEnd().column();
         String why = alias.equals(j.table()) || j.alias() != null ? ""
                 : !d.joinsOfTable(j.table(), null).isEmpty() ? " (" + j.table() + " is already joined)"
-                : " (named after " + fromEnd.column() + ")";
-        d.joins.add(new ForeignTable(schema, j.table(), alias, type.name(), fromText, toText, null));
+                : " (named after " + relationship.fromEnd().column() + ")";
+        d.addJoin(new ForeignTable(schema, j.table(), alias, type.name(), fromText, toText, null));
         log.applied("join " + schema + "." + j.table() + " added as " + alias + why + ": " + type.name() + " JOIN on "
                 + fromText + " = " + toText);
+    }
+
+    private static void selectColumnsToAdd(ConfigDraft d, JoinSpec j, String schema, String alias, SchemaGrounding grounding,
+                                           ChangeLog log) {
         for (int i = 0; i < j.columnsToAdd().size(); i++) {
             ColumnSpec c = j.columnsToAdd().get(i);
             String path = "join.columns_to_add[" + i + "]";
@@ -316,7 +362,7 @@ public final class JoinChange {
             return;
         }
         String ref = target.reference();
-        for (ForeignTable other : d.joins) {
+        for (ForeignTable other : d.joins()) {
             if (other != null && other != target) {
                 Optional<RelationshipEnd> end = RelationshipEnd.parse(other.relationshipFrom());
                 if (end.isPresent() && ref.equals(end.get().table())) {
@@ -326,18 +372,10 @@ public final class JoinChange {
                 }
             }
         }
-        d.joins.remove(target);
+        d.removeJoin(target);
         log.applied("join " + ref + " removed");
-        Set<String> keys = new HashSet<>();
-        for (Iterator<SelectColumn> it = d.columns.iterator(); it.hasNext(); ) {
-            SelectColumn c = it.next();
-            if (c != null && ref.equals(c.table())) {
-                it.remove();
-                d.settings.remove(c.resultKey());
-                keys.add(c.resultKey());
-                log.applied(c.resultKey() + " removed (a column of " + ref + ")");
-            }
-        }
-        d.removeFiltersAndSortsOn(keys).forEach(log::applied);
+        List<String> keys = d.deselectColumnsOf(ref);
+        keys.forEach(key -> log.applied(key + " removed (a column of " + ref + ")"));
+        d.removeFiltersAndSortsOn(new HashSet<>(keys)).forEach(log::applied);
     }
 }

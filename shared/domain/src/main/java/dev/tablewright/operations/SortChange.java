@@ -113,14 +113,12 @@ public final class SortChange {
             return;
         }
         for (Entry e : entries) {
-            int at = indexOf(d, e.key());
-            Sort s = new Sort(e.key(), e.direction().wireName(), null);
-            if (at >= 0) {
-                Sort old = d.sorts.get(at);
-                d.sorts.set(at, new Sort(e.key(), e.direction().wireName(), old.extra()));
+            Sort old = d.sort(e.key());
+            if (old != null) {
+                d.putSort(new Sort(e.key(), e.direction().wireName(), old.extra()));
                 log.applied("sort on " + e.key() + " changed to " + e.direction().wireName());
             } else {
-                d.sorts.add(s);
+                d.putSort(new Sort(e.key(), e.direction().wireName(), null));
                 log.applied("sort on " + e.key() + " " + e.direction().wireName() + " added");
             }
         }
@@ -133,15 +131,9 @@ public final class SortChange {
             if (s == null || !Identifiers.check(log.problems, p, "sort column", s.column())) {
                 continue;
             }
-            boolean found = false;
-            for (Iterator<Sort> it = d.sorts.iterator(); it.hasNext(); ) {
-                Sort existing = it.next();
-                if (existing != null && s.column().equals(existing.column())) {
-                    it.remove();
-                    found = true;
-                    log.applied("sort on " + existing.column() + " removed");
-                }
-            }
+            List<Sort> removed = d.removeSorts(existing -> s.column().equals(existing.column()));
+            removed.forEach(existing -> log.applied("sort on " + existing.column() + " removed"));
+            boolean found = !removed.isEmpty();
             if (!found) {
                 log.error(p, "the table is not sorted by " + Identifiers.quote(s.column()));
             }
@@ -153,22 +145,13 @@ public final class SortChange {
         if (entries == null) {
             return;
         }
-        d.sorts.clear();
+        List<Sort> sorts = new ArrayList<>();
         List<String> words = new ArrayList<>();
         for (Entry e : entries) {
-            d.sorts.add(new Sort(e.key(), e.direction().wireName(), null));
+            sorts.add(new Sort(e.key(), e.direction().wireName(), null));
             words.add(e.key() + " " + e.direction().wireName());
         }
+        d.replaceSorts(sorts);
         log.applied(words.isEmpty() ? "sort cleared" : "sort set to " + String.join(", ", words));
-    }
-
-    private static int indexOf(ConfigDraft d, String key) {
-        for (int i = 0; i < d.sorts.size(); i++) {
-            Sort s = d.sorts.get(i);
-            if (s != null && key.equals(s.column())) {
-                return i;
-            }
-        }
-        return -1;
     }
 }

@@ -1,11 +1,13 @@
 package dev.tablewright.preview;
 
+import dev.tablewright.failure.DomainFailure;
+
 /** No such preview for this owner (another owner's preview is reported the same way). */
-public final class PreviewNotFoundException extends RuntimeException {
+public final class PreviewNotFoundException extends DomainFailure {
     private final String previewId;
 
     public PreviewNotFoundException(String previewId) {
-        super("preview '" + previewId + "' not found");
+        super(Kind.NOT_FOUND, "not_found", "preview '" + previewId + "' not found");
         this.previewId = previewId;
     }
 

@@ -1,12 +1,14 @@
 package dev.tablewright.preview;
 
+import dev.tablewright.failure.DomainFailure;
+
 /** The preview exists but can no longer be accepted or rejected: it is accepted, rejected or expired. */
-public final class PreviewNotPendingException extends RuntimeException {
+public final class PreviewNotPendingException extends DomainFailure {
     private final String previewId;
     private final PreviewStatus status;
 
     public PreviewNotPendingException(String previewId, PreviewStatus status) {
-        super("preview '" + previewId + "' is " + status.wireName() + ", not pending");
+        super(Kind.CONFLICT, "preview_not_pending", "preview '" + previewId + "' is " + status.wireName() + ", not pending");
         this.previewId = previewId;
         this.status = status;
     }
@@ -17,5 +19,10 @@ public final class PreviewNotPendingException extends RuntimeException {
 
     public PreviewStatus status() {
         return status;
+    }
+
+    @Override
+    public java.util.Map<String, Object> details() {
+        return java.util.Map.of("currentStatus", status.wireName());
     }
 }

@@ -1,8 +1,10 @@
 package dev.tablewright.schema;
 
+import dev.tablewright.failure.DomainFailure;
+
 /** The database could not be reached or read; tools answer {@code unavailable}. The message holds no credentials. */
-public final class CatalogUnavailableException extends RuntimeException {
+public final class CatalogUnavailableException extends DomainFailure {
     public CatalogUnavailableException(String message, Throwable cause) {
-        super(message, cause);
+        super(Kind.UNAVAILABLE, "unavailable", message, cause);
     }
 }

@@ -5,7 +5,7 @@ import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.core.JacksonException;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
-import dev.tablewright.store.StoreUnavailableException;
+import dev.tablewright.failure.DomainFailure;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -90,10 +90,11 @@ public abstract class HttpApiFunction implements RequestStreamHandler {
                 LOG.warn("request failed", "status", e.status(), "code", e.error().code());
             }
             return HttpResponse.error(e.status(), e.error(), Map.of());
-        } catch (StoreUnavailableException e) {
-            LOG.warn("state store unavailable", "cause", e.getCause() == null ? e.getMessage() : e.getCause().getClass().getSimpleName());
-            return HttpResponse.error(503, new ApiError("unavailable", "the service is busy or unreachable; retry later"),
-                    Map.of("Retry-After", Integer.toString(e.retryAfterSeconds())));
+        } catch (DomainFailure e) {
+            if (e.kind() == DomainFailure.Kind.UNAVAILABLE) {
+                LOG.warn("dependency unavailable", "cause", e.getCause() == null ? e.getMessage() : e.getCause().getClass().getSimpleName());
+            }
+            return HttpFailures.response(e, advice(e));
         } catch (RuntimeException | StackOverflowError e) {
             LOG.error("unexpected failure", e);
             return HttpResponse.error(500, new ApiError("internal", "internal error"), Map.of());
@@ -101,6 +102,11 @@ public abstract class HttpApiFunction implements RequestStreamHandler {
     }
 
     protected abstract HttpResponse handle(HttpRequest request);
+
+    /** Appended to a conflict's message: what the client of this route should do next. */
+    protected String advice(DomainFailure failure) {
+        return "";
+    }
 
     protected int maxBodyBytes() {
         return DEFAULT_MAX_BODY_BYTES;

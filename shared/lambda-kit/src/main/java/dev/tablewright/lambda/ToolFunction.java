@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
+import dev.tablewright.failure.DomainFailure;
 import dev.tablewright.tool.ExecutionGate;
+import dev.tablewright.tool.ToolFailures;
 import dev.tablewright.tool.InvalidInvocation;
 import dev.tablewright.tool.InvocationDecoder;
 import dev.tablewright.tool.Tool;
@@ -115,6 +117,8 @@ public abstract class ToolFunction implements RequestStreamHandler {
             if (outcome == null) {
                 throw new IllegalStateException("tool answered no outcome");
             }
+        } catch (DomainFailure e) { // a tool that let one through: the same answer it would have given
+            outcome = ToolFailures.outcome(e);
         } catch (Exception | StackOverflowError | OutOfMemoryError e) {
             LOG.error("tool failed", e);
             outcome = ToolOutcome.error("internal", "the tool " + definition.name()

@@ -26,6 +26,11 @@ class HttpApiFunctionTest {
                 case "busy" -> throw new StoreUnavailableException("throttled", 2, null);
                 case "bug" -> throw new IllegalStateException("secret internal detail");
                 case "gone" -> throw HttpApiException.notFound("conversation not found");
+                case "moved" -> throw new dev.tablewright.configstore.VersionConflictException("cfg_1", 3, 4L);
+                case "taken" -> throw new dev.tablewright.configstore.ConfigNameTakenException("Orders");
+                case "catalogue" -> throw new dev.tablewright.schema.CatalogUnavailableException("the database is unreachable", null);
+                case "cursor" -> throw new dev.tablewright.configstore.InvalidCursorException();
+                case "request" -> throw new dev.tablewright.userinput.InputRequestNotFoundException("no such input request");
                 default -> {
                 }
             }
@@ -131,6 +136,32 @@ class HttpApiFunctionTest {
         assertEquals(503, r.status());
         assertEquals("2", r.headers().get("Retry-After"));
         assertEquals("unavailable", body(r).at("/error/code").asText());
+    }
+
+    @Test
+    void everyDomainFailureIsAnsweredByItsKindOnEveryRoute() {
+        HttpResponse moved = function.respond(post("moved").body("{}").build(), null);
+        assertEquals(409, moved.status());
+        assertEquals("version_conflict", body(moved).at("/error/code").asText());
+        assertEquals(4, body(moved).at("/error/currentVersion").asInt(), body(moved).toString());
+        assertEquals(3, body(moved).at("/error/baseVersion").asInt());
+
+        HttpResponse taken = function.respond(post("taken").body("{}").build(), null);
+        assertEquals(409, taken.status());
+        assertEquals("name_taken", body(taken).at("/error/code").asText());
+
+        HttpResponse catalogue = function.respond(post("catalogue").body("{}").build(), null);
+        assertEquals(503, catalogue.status(), "a dependency that cannot answer is 503, not a 500");
+        assertEquals("1", catalogue.headers().get("Retry-After"));
+
+        HttpResponse cursor = function.respond(post("cursor").body("{}").build(), null);
+        assertEquals(400, cursor.status());
+        assertEquals("invalid_request", body(cursor).at("/error/code").asText());
+        assertEquals("cursor", body(cursor).at("/error/fields/0/field").asText(), body(cursor).toString());
+
+        HttpResponse request = function.respond(post("request").body("{}").build(), null);
+        assertEquals(404, request.status());
+        assertEquals("not_found", body(request).at("/error/code").asText());
     }
 
     @Test

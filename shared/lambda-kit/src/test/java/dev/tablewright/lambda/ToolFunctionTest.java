@@ -230,6 +230,18 @@ class ToolFunctionTest {
     }
 
     @Test
+    void aDomainFailureThatReachesTheBaseIsAnsweredAsTheToolWouldHave() throws Exception {
+        JsonNode conflict = call(new FailingFunction(new dev.tablewright.configstore.VersionConflictException("cfg_1", 2, 3L)),
+                "{\"tool\": \"echo_arguments\", \"arguments\": {}}");
+        assertEquals("version_conflict", conflict.at("/error/code").asText(), conflict.toString());
+        JsonNode invalid = call(new FailingFunction(new dev.tablewright.configstore.InvalidCursorException()),
+                "{\"tool\": \"echo_arguments\", \"arguments\": {}}");
+        assertEquals("invalid_arguments", invalid.at("/error/code").asText(), invalid.toString());
+        assertEquals("cursor", invalid.at("/error/errors/0/field").asText(), invalid.toString());
+        assertFalse(logs.toString(StandardCharsets.UTF_8).contains("tool failed"), "a refusal is not logged as a failure");
+    }
+
+    @Test
     void theGateAnswersBeforeTheToolRuns() throws Exception {
         UserInputRequirement needed = new UserInputRequirement("Which database?", java.util.List.of(), true, null);
         ExecutionGate gate = (tool, invocation) -> invocation.sessionValues().containsKey("database")

@@ -1,5 +1,7 @@
 package dev.tablewright.tools;
 
+import dev.tablewright.tool.ToolFailures;
+import dev.tablewright.failure.DomainFailure;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.config.TableConfig;
@@ -51,20 +53,13 @@ final class ConfigTools {
             return ToolOutcome.ok(body.get());
         } catch (BadArguments e) {
             return ToolOutcome.error(new ToolError("invalid_arguments", e.getMessage(), e.errors));
-        } catch (InvalidConfigException e) {
-            return ToolOutcome.error(new ToolError("invalid_arguments", e.getMessage(), e.errors()));
-        } catch (InvalidCursorException e) {
-            return ToolOutcome.error(new ToolError("invalid_arguments", "cursor: " + e.getMessage(),
-                    List.of(new ValidationError("cursor", e.getMessage()))));
-        } catch (ConfigNotFoundException e) {
-            return ToolOutcome.error("not_found", e.getMessage() + "; list_table_configs shows the saved configs");
-        } catch (VersionConflictException e) {
-            return ToolOutcome.error("version_conflict", e.getMessage() + ". Call get_table_config for the current version "
-                    + "and build the change on it.");
-        } catch (ConfigNameTakenException e) {
-            return ToolOutcome.error("name_taken", e.getMessage() + "; choose another name or change that config");
-        } catch (StoreUnavailableException e) {
-            return ToolOutcome.error("unavailable", "the config store is busy or unreachable; try again shortly");
+        } catch (DomainFailure e) {
+            return ToolFailures.outcome(e, switch (e) {
+                case ConfigNotFoundException ignored -> "; list_table_configs shows the saved configs";
+                case VersionConflictException ignored -> ". Call get_table_config for the current version and build the change on it.";
+                case ConfigNameTakenException ignored -> "; choose another name or change that config";
+                default -> "";
+            });
         }
     }
 

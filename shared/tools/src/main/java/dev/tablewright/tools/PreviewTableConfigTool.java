@@ -1,5 +1,7 @@
 package dev.tablewright.tools;
 
+import dev.tablewright.tool.ToolFailures;
+import dev.tablewright.failure.DomainFailure;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -112,12 +114,8 @@ public final class PreviewTableConfigTool implements Tool {
     public ToolOutcome execute(ToolInvocation invocation) {
         try {
             return preview(invocation);
-        } catch (CatalogUnavailableException e) {
-            return ToolOutcome.error("unavailable", e.getMessage());
-        } catch (StoreUnavailableException e) {
-            return ToolOutcome.error("unavailable", "the preview store is unavailable; try again shortly");
-        } catch (dev.tablewright.configstore.InvalidConfigException e) { // too large for one preview item
-            return ToolOutcome.error(new dev.tablewright.tool.ToolError("invalid_arguments", e.getMessage(), e.errors()));
+        } catch (DomainFailure e) { // the catalogue or the preview store unavailable; a config too large for one item
+            return ToolFailures.outcome(e);
         }
     }
 

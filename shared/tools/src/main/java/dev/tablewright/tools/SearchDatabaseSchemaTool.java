@@ -1,5 +1,7 @@
 package dev.tablewright.tools;
 
+import dev.tablewright.tool.ToolFailures;
+import dev.tablewright.failure.DomainFailure;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -80,8 +82,8 @@ public final class SearchDatabaseSchemaTool implements Tool {
     public ToolOutcome execute(ToolInvocation invocation) {
         try {
             return search(invocation);
-        } catch (CatalogUnavailableException e) {
-            return ToolOutcome.error("unavailable", e.getMessage());
+        } catch (DomainFailure e) {
+            return ToolFailures.outcome(e);
         }
     }
 

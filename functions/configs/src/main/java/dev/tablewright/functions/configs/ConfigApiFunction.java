@@ -1,5 +1,6 @@
 package dev.tablewright.functions.configs;
 
+import dev.tablewright.failure.DomainFailure;
 import dev.tablewright.configstore.ConfigNameTakenException;
 import dev.tablewright.configstore.ConfigNotFoundException;
 import dev.tablewright.configstore.InvalidConfigException;
@@ -43,29 +44,17 @@ abstract class ConfigApiFunction extends HttpApiFunction {
     protected final HttpResponse handle(HttpRequest request) {
         try {
             return serve(request, request.caller().ownerId());
-        } catch (ConfigNotFoundException | PreviewNotFoundException e) {
-            throw HttpApiException.notFound(e.getMessage());
-        } catch (VersionConflictException e) {
-            Map<String, Object> details = new LinkedHashMap<>();
-            details.put("configId", e.configId());
-            details.put("baseVersion", e.baseVersion());
-            if (e.currentVersion() != null) {
-                details.put("currentVersion", e.currentVersion());
-            }
-            throw new HttpApiException(409, new ApiError("version_conflict", e.getMessage() + conflictAdvice(), List.of(), details));
-        } catch (PreviewNotPendingException e) {
-            throw new HttpApiException(409, new ApiError("preview_not_pending", e.getMessage(), List.of(),
-                    Map.of("currentStatus", e.status().wireName())));
-        } catch (ConfigNameTakenException e) {
-            throw new HttpApiException(409, new ApiError("name_taken", e.getMessage(), List.of(), Map.of("field", "config.name")));
-        } catch (InvalidConfigException e) {
-            throw HttpApiException.invalid(e.getMessage(), e.errors());
-        } catch (InvalidCursorException e) {
+        } catch (InvalidCursorException e) { // the route's name for the field
             throw HttpApiException.invalid("query.cursor", e.getMessage());
         }
     }
 
     protected abstract HttpResponse serve(HttpRequest request, String ownerId);
+
+    @Override
+    protected final String advice(DomainFailure failure) {
+        return failure instanceof VersionConflictException ? conflictAdvice() : "";
+    }
 
     /** What the client should do after a version conflict on this route. */
     protected String conflictAdvice() {

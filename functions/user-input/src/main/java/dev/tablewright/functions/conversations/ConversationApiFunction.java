@@ -75,7 +75,7 @@ public abstract class ConversationApiFunction extends HttpApiFunction {
     protected final HttpResponse handle(HttpRequest request) {
         try {
             return serve(request, request.caller().ownerId());
-        } catch (InvalidCursorException e) {
+        } catch (InvalidCursorException e) { // the route's name for the field
             throw HttpApiException.invalid("query.cursor", e.getMessage());
         }
     }

@@ -53,15 +53,7 @@ public abstract class UserInputFunction extends HttpApiFunction {
 
     @Override
     protected final HttpResponse handle(HttpRequest request) {
-        try {
-            return serve(request);
-        } catch (InvalidInputException e) {
-            throw HttpApiException.invalid(e.getMessage(), e.errors());
-        } catch (InputRequestNotFoundException e) {
-            throw HttpApiException.notFound(e.getMessage());
-        } catch (InputRequestConflictException e) {
-            throw HttpApiException.conflict(e.getMessage(), Map.of("currentStatus", e.currentStatus().wireName()));
-        }
+        return serve(request);
     }
 
     protected abstract HttpResponse serve(HttpRequest request);

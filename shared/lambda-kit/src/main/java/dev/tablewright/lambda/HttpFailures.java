@@ -1,0 +1,27 @@
+package dev.tablewright.lambda;
+
+import dev.tablewright.failure.DomainFailure;
+import dev.tablewright.store.StoreUnavailableException;
+
+import java.util.List;
+import java.util.Map;
+
+/** The one mapping of a domain failure to an HTTP answer (the codes of docs/errors.md). */
+public final class HttpFailures {
+
+    private HttpFailures() {
+    }
+
+    /** @param advice appended to a conflict's message: what the client should do next */
+    public static HttpResponse response(DomainFailure failure, String advice) {
+        String message = failure.publicMessage();
+        return switch (failure.kind()) {
+            case INVALID -> HttpResponse.error(400, new ApiError("invalid_request", message, failure.errors(), Map.of()), Map.of());
+            case NOT_FOUND -> HttpResponse.error(404, new ApiError("not_found", message), Map.of());
+            case CONFLICT -> HttpResponse.error(409, new ApiError(failure.code(), message + advice, List.of(), failure.details()),
+                    Map.of());
+            case UNAVAILABLE -> HttpResponse.error(503, new ApiError("unavailable", message), Map.of("Retry-After",
+                    Integer.toString(failure instanceof StoreUnavailableException s ? s.retryAfterSeconds() : 1)));
+        };
+    }
+}
