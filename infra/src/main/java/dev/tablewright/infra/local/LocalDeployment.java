@@ -190,7 +190,7 @@ public final class LocalDeployment implements AutoCloseable {
                 byTool.put(tool, InProcessFunction.fromTemplate(template, functionId));
             }
         });
-        JwtVerifier verifier = JwtVerifier.fromEnvironment();
+        JwtVerifier verifier = JwtVerifier.fromEnvironment(Env.all());
         ChatTurn turn = new ChatTurn(new OpenAiChatModel(model.settings()),
                 ToolBundle.registry(DataSourceSelection.namesOf(Env.get("DATA_SOURCES"))),
                 new TemplateToolInvoker(byTool), userInputPort(), TurnLimits.fromEnvironment(Env.all()), Clock.systemUTC());

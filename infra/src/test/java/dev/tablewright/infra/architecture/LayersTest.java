@@ -47,6 +47,12 @@ class LayersTest {
                     "javax.sql..", "org.postgresql..", "com.nimbusds..", "com.openai..")
             .because("the domain and the tools must build and run without AWS, Lambda or a database driver");
 
+    /** Typed settings: the environment is read once, where a function is wired, and passed to constructors. */
+    static final ArchRule SETTINGS_ARE_READ_WHERE_A_FUNCTION_IS_WIRED = noClasses()
+            .that().resideOutsideOfPackages("dev.tablewright.functions..", "dev.tablewright.lambda..")
+            .should().dependOnClassesThat().haveFullyQualifiedName("dev.tablewright.lambda.Env")
+            .because("the domain, the tools and the adapters take their settings from whoever wires them");
+
     static final ArchRule NO_PACKAGE_CYCLES = slices().matching("dev.tablewright.(*)..").should().beFreeOfCycles();
 
     private static JavaClasses production() {
@@ -66,6 +72,11 @@ class LayersTest {
     @Test
     void theDomainAndTheToolsUseNoPlatformLibrary() {
         DOMAIN_STAYS_OFF_THE_PLATFORM.check(production());
+    }
+
+    @Test
+    void onlyTheFunctionsWiringReadsTheEnvironment() {
+        SETTINGS_ARE_READ_WHERE_A_FUNCTION_IS_WIRED.check(production());
     }
 
     @Test

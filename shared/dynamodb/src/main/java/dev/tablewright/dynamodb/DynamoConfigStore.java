@@ -15,7 +15,6 @@ import dev.tablewright.store.StoreUnavailableException;
 import dev.tablewright.configstore.StoredConfig;
 import dev.tablewright.configstore.VersionConflictException;
 import dev.tablewright.json.Json;
-import dev.tablewright.lambda.Env;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;

@@ -1,6 +1,5 @@
 package dev.tablewright.dynamodb;
 
-import dev.tablewright.lambda.Env;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
@@ -34,14 +33,7 @@ public final class DynamoDbClients {
     private DynamoDbClients() {
     }
 
-    /** The client for this process's environment ({@link Env}: overridable when handlers run in-process). */
-    public static DynamoDbClient fromEnvironment() {
-        Map<String, String> env = new java.util.HashMap<>(System.getenv());
-        Env.optional("DYNAMODB_ENDPOINT").ifPresent(v -> env.put(ENDPOINT_ENV, v));
-        Env.optional("AWS_REGION").ifPresent(v -> env.put("AWS_REGION", v));
-        return fromEnvironment(env);
-    }
-
+    /** The client for a function's environment, read where the function is wired. */
     public static DynamoDbClient fromEnvironment(Map<String, String> env) {
         String endpoint = env.get(ENDPOINT_ENV);
         registerPriming(env);

@@ -1,7 +1,6 @@
 package dev.tablewright.dynamodb;
 
 import dev.tablewright.configstore.InvalidConfigException;
-import dev.tablewright.lambda.Env;
 import dev.tablewright.preview.PendingPreview;
 import dev.tablewright.preview.PreviewNotFoundException;
 import dev.tablewright.preview.PreviewNotPendingException;
@@ -28,11 +27,6 @@ public final class DynamoPreviewStore implements PreviewStore {
 
     private final DynamoDbClient dynamo;
     private final String table;
-
-    /** The table name from {@code PREVIEWS_TABLE} (template.yaml sets it). */
-    public static DynamoPreviewStore fromEnvironment(DynamoDbClient dynamo) {
-        return new DynamoPreviewStore(dynamo, Env.get("PREVIEWS_TABLE", "PreviewsTable"));
-    }
 
     public DynamoPreviewStore(DynamoDbClient dynamo, String table) {
         this.dynamo = dynamo;

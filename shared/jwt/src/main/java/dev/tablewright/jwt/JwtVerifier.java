@@ -1,6 +1,5 @@
 package dev.tablewright.jwt;
 
-import dev.tablewright.lambda.Env;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.nimbusds.jose.JOSEObjectType;
@@ -77,11 +76,19 @@ public final class JwtVerifier {
     }
 
     /** From {@code AUTH_ISSUER}, {@code AUTH_AUDIENCE} and the optional {@code AUTH_JWKS_URL}. */
-    public static JwtVerifier fromEnvironment() {
-        String issuer = Env.require("AUTH_ISSUER");
-        Set<String> audiences = Arrays.stream(Env.require("AUTH_AUDIENCE").split(","))
+    public static JwtVerifier fromEnvironment(Map<String, String> env) {
+        String issuer = required(env, "AUTH_ISSUER");
+        Set<String> audiences = Arrays.stream(required(env, "AUTH_AUDIENCE").split(","))
                 .map(String::trim).filter(s -> !s.isEmpty()).collect(Collectors.toUnmodifiableSet());
-        return new JwtVerifier(issuer, audiences, Env.get("AUTH_JWKS_URL"));
+        return new JwtVerifier(issuer, audiences, env.get("AUTH_JWKS_URL"));
+    }
+
+    private static String required(Map<String, String> env, String name) {
+        String value = env.get(name);
+        if (value == null || value.isBlank()) {
+            throw new IllegalStateException("environment variable " + name + " is not set");
+        }
+        return value;
     }
 
     public String issuer() {

@@ -1,6 +1,6 @@
 package dev.tablewright.postgres;
 
-import dev.tablewright.lambda.Env;
+import java.util.Map;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.schema.SchemaCatalog;
 
@@ -28,12 +28,13 @@ public final class GroundingCatalogs implements dev.tablewright.schema.SchemaCat
         this.databases = databases;
     }
 
-    public static GroundingCatalogs configured() {
-        if (Env.get("DATA_SOURCES") == null && Env.get("DATABASE_SECRET_ARN") == null && Env.get("DATABASE_URL") == null) {
+    /** Grounding against the databases a function's environment configures; {@link #NONE} when it configures none. */
+    public static GroundingCatalogs configured(Map<String, String> env) {
+        if (env.get("DATA_SOURCES") == null && env.get("DATABASE_SECRET_ARN") == null && env.get("DATABASE_URL") == null) {
             return NONE;
         }
         try {
-            return new GroundingCatalogs(PostgresDatabases.fromEnvironment());
+            return new GroundingCatalogs(PostgresDatabases.fromEnvironment(env));
         } catch (RuntimeException e) {
             LOG.warn("database configuration unreadable: names are not grounded", "reason", e.getMessage());
             return NONE;

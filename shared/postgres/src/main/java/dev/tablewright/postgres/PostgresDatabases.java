@@ -2,7 +2,6 @@ package dev.tablewright.postgres;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.json.Json;
-import dev.tablewright.lambda.Env;
 import dev.tablewright.sql.Database;
 import dev.tablewright.sql.Databases;
 
@@ -73,29 +72,25 @@ public final class PostgresDatabases implements Databases, AutoCloseable {
         this.catalogTtl = catalogTtl;
     }
 
-    public static PostgresDatabases fromEnvironment() {
-        String timeout = Env.get("PREVIEW_STATEMENT_TIMEOUT_MS");
-        return new PostgresDatabases(settingsFromEnvironment(),
+    /** From a function's environment, read where the function is wired (the variables of the class comment). */
+    public static PostgresDatabases fromEnvironment(Map<String, String> env) {
+        String timeout = env.get("PREVIEW_STATEMENT_TIMEOUT_MS");
+        return new PostgresDatabases(settingsFrom(env),
                 timeout == null ? JdbcSampleRunner.DEFAULT_STATEMENT_TIMEOUT : Duration.ofMillis(Long.parseLong(timeout.trim())),
                 JdbcSchemaCatalog.DEFAULT_TTL);
     }
 
-    /** The data source names only (no URL or secret is read): what the tools' {@code database} field offers. */
-    public static List<String> namesFromEnvironment() {
-        return settingsFromEnvironment().stream().map(DataSourceSetting::name).toList();
-    }
-
-    static List<DataSourceSetting> settingsFromEnvironment() {
-        List<String> schemas = schemas(Env.get("DATABASE_SCHEMAS"));
-        String sources = Env.get("DATA_SOURCES");
+    static List<DataSourceSetting> settingsFrom(Map<String, String> env) {
+        List<String> schemas = schemas(env.get("DATABASE_SCHEMAS"));
+        String sources = env.get("DATA_SOURCES");
         if (sources != null) {
             return parse(sources, schemas);
         }
-        String secret = Env.get("DATABASE_SECRET_ARN");
+        String secret = env.get("DATABASE_SECRET_ARN");
         if (secret != null) {
             return List.of(new DataSourceSetting(DEFAULT_NAME, null, secret, schemas));
         }
-        return List.of(new DataSourceSetting(DEFAULT_NAME, Env.get("DATABASE_URL", DatabaseUrl.DEFAULT), null, schemas));
+        return List.of(new DataSourceSetting(DEFAULT_NAME, env.getOrDefault("DATABASE_URL", DatabaseUrl.DEFAULT), null, schemas));
     }
 
     static List<DataSourceSetting> parse(String json, List<String> defaultSchemas) {

@@ -82,7 +82,7 @@ public final class ChatFunction implements ChatTurnHandler {
         ui.textEnd("t");
         ui.finish(UiMessageStreamWriter.FinishReason.STOP, null);
         ui.done();
-        JwtVerifier.fromEnvironment().prime();
+        JwtVerifier.fromEnvironment(Env.all()).prime();
         try {
             LoopbackModelPriming.run(Env.all().getOrDefault("OPENAI_MODEL", ModelSettings.DEFAULT_MODEL));
         } catch (java.io.IOException | dev.tablewright.functions.chat.model.ModelFailure e) {
@@ -100,7 +100,7 @@ public final class ChatFunction implements ChatTurnHandler {
                         userInput(env), TurnLimits.fromEnvironment(env), Clock.systemUTC()),
                 ConversationMemory.fromEnvironment(env),
                 // The function URL has no authorizer: the caller is the verified JWT's sub, or nobody (401).
-                JwtVerifier.fromEnvironment()::userIdOf, Optional::empty);
+                JwtVerifier.fromEnvironment(env)::userIdOf, Optional::empty);
     }
 
     /** The user-input lifecycle on the template's UserInputTable, when the function has one. */

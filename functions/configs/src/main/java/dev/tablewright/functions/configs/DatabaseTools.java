@@ -24,11 +24,11 @@ final class DatabaseTools {
     }
 
     static SearchDatabaseSchemaTool search() {
-        return new SearchDatabaseSchemaTool(PostgresDatabases.fromEnvironment());
+        return new SearchDatabaseSchemaTool(PostgresDatabases.fromEnvironment(Env.all()));
     }
 
     static PreviewTableConfigTool preview() {
-        DynamoDbClient dynamo = DynamoDbClients.fromEnvironment();
+        DynamoDbClient dynamo = DynamoDbClients.fromEnvironment(Env.all());
         // Defaults: the logical ids, as the local stack names its tables; template.yaml sets the real names.
         String previewsTable = Env.get("PREVIEWS_TABLE", "PreviewsTable");
         DynamoConfigStore configs = new DynamoConfigStore(dynamo, Env.get("CONFIGS_TABLE", "ConfigsTable"));
@@ -44,7 +44,7 @@ final class DatabaseTools {
                 return configs.getByName(owner, name).map(StoredConfig::configId);
             }
         };
-        return new PreviewTableConfigTool(PostgresDatabases.fromEnvironment(), new DynamoPreviewStore(dynamo, previewsTable),
+        return new PreviewTableConfigTool(PostgresDatabases.fromEnvironment(Env.all()), new DynamoPreviewStore(dynamo, previewsTable),
                 saved, Clock.systemUTC(),
                 rows == null ? PreviewTableConfigTool.DEFAULT_SAMPLE_ROWS : Integer.parseInt(rows.trim()),
                 PendingPreview.DEFAULT_TTL);

@@ -1,5 +1,6 @@
 package dev.tablewright.functions.tools;
 
+import dev.tablewright.lambda.Env;
 import dev.tablewright.lambda.ToolFunction;
 import dev.tablewright.postgres.GroundingCatalogs;
 import dev.tablewright.schema.SchemaCatalog;
@@ -10,7 +11,7 @@ public final class ApplySortChangeFunction extends ToolFunction {
 
     /** Grounded against the conversation's chosen data source, of those configured ({@link GroundingCatalogs}). */
     public ApplySortChangeFunction() {
-        super(new ApplySortChangeTool(GroundingCatalogs.configured()));
+        super(new ApplySortChangeTool(GroundingCatalogs.configured(Env.all())));
     }
 
     /** @param catalog live schema for grounding names; null runs ungrounded */

@@ -40,7 +40,7 @@ public abstract class ConversationApiFunction extends HttpApiFunction {
 
     /** The service as a deployed function builds it (the local stack too, after {@code Env.override}). */
     public static ConversationService fromEnvironment() {
-        DynamoDbClient dynamo = DynamoDbClients.fromEnvironment();
+        DynamoDbClient dynamo = DynamoDbClients.fromEnvironment(Env.all());
         // each route's function is given only the tables it touches (template.yaml); the others keep their logical
         // names here and are never called
         return service(dynamo, Env.require("CONVERSATIONS_TABLE"), Env.get("USER_INPUT_TABLE", "UserInputTable"),

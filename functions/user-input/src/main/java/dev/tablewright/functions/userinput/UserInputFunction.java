@@ -38,7 +38,7 @@ public abstract class UserInputFunction extends HttpApiFunction {
 
     /** The service as a deployed function builds it (also what the local stack uses, after {@link Env#override}). */
     public static InputRequestService fromEnvironment() {
-        DynamoDbClient client = DynamoDbClients.fromEnvironment();
+        DynamoDbClient client = DynamoDbClients.fromEnvironment(Env.all());
         String table = Env.require("USER_INPUT_TABLE");
         InputRequestService.Expiry expiry = new InputRequestService.Expiry(
                 Duration.ofHours(positive("INPUT_REQUEST_TTL_HOURS", Env.get("INPUT_REQUEST_TTL_HOURS"), 24)),
