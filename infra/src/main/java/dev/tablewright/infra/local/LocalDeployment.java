@@ -3,13 +3,13 @@ package dev.tablewright.infra.local;
 import dev.tablewright.tools.DataSourceSelection;
 import dev.tablewright.tools.ToolBundle;
 import dev.tablewright.functions.chat.ChatFunction;
-import dev.tablewright.functions.chat.conversation.ConversationMemory;
-import dev.tablewright.functions.chat.ChatTurn;
-import dev.tablewright.functions.chat.TurnLimits;
-import dev.tablewright.functions.chat.model.OpenAiChatModel;
-import dev.tablewright.functions.chat.tools.LambdaToolInvoker;
-import dev.tablewright.functions.chat.tools.UserInputLifecycle;
-import dev.tablewright.functions.chat.tools.UserInputPort;
+import dev.tablewright.chat.conversation.ConversationMemory;
+import dev.tablewright.chat.ChatTurn;
+import dev.tablewright.chat.TurnLimits;
+import dev.tablewright.openai.OpenAiChatModel;
+import dev.tablewright.invoke.LambdaToolInvoker;
+import dev.tablewright.chat.tools.UserInputLifecycle;
+import dev.tablewright.chat.tools.UserInputPort;
 import dev.tablewright.functions.userinput.UserInputFunction;
 import dev.tablewright.infra.model.ModelScript;
 import dev.tablewright.infra.dynamodb.DynamoDbLocalLauncher;
@@ -194,7 +194,7 @@ public final class LocalDeployment implements AutoCloseable {
         ChatTurn turn = new ChatTurn(new OpenAiChatModel(model.settings()),
                 ToolBundle.registry(DataSourceSelection.namesOf(Env.get("DATA_SOURCES"))),
                 new TemplateToolInvoker(byTool), userInputPort(), TurnLimits.fromEnvironment(Env.all()), Clock.systemUTC());
-        return new ChatFunction(turn, ConversationMemory.fromEnvironment(Env.all()), verifier::userIdOf, Optional::empty);
+        return new ChatFunction(turn, ChatFunction.conversationMemory(Env.all()), verifier::userIdOf, Optional::empty);
     }
 
     /** The user-input lifecycle on the local UserInputTable, as the user-input functions use it. */

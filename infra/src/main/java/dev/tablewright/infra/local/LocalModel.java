@@ -1,6 +1,6 @@
 package dev.tablewright.infra.local;
 
-import dev.tablewright.functions.chat.model.ModelSettings;
+import dev.tablewright.openai.ModelSettings;
 import dev.tablewright.infra.model.ModelScript;
 import dev.tablewright.infra.model.ScriptedModelServer;
 

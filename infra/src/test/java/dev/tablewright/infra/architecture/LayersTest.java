@@ -31,21 +31,24 @@ class LayersTest {
             .layer("Logging").definedBy("dev.tablewright.logging..")
             .layer("Domain").definedBy(DOMAIN)
             .layer("Tools").definedBy("dev.tablewright.tools..")
+            .layer("Chat").definedBy("dev.tablewright.chat..")
             .layer("Lambda kit").definedBy("dev.tablewright.lambda..")
-            .layer("Adapters").definedBy("dev.tablewright.dynamodb..", "dev.tablewright.postgres..", "dev.tablewright.jwt..")
+            .layer("Adapters").definedBy("dev.tablewright.dynamodb..", "dev.tablewright.postgres..", "dev.tablewright.jwt..",
+                    "dev.tablewright.openai..", "dev.tablewright.invoke..")
             .layer("Functions").definedBy("dev.tablewright.functions..")
             .whereLayer("Functions").mayNotBeAccessedByAnyLayer()
             .whereLayer("Adapters").mayOnlyBeAccessedByLayers("Functions")
             .whereLayer("Lambda kit").mayOnlyBeAccessedByLayers("Adapters", "Functions")
-            .whereLayer("Tools").mayOnlyBeAccessedByLayers("Functions")
-            .whereLayer("Domain").mayOnlyBeAccessedByLayers("Tools", "Lambda kit", "Adapters", "Functions")
-            .whereLayer("Logging").mayOnlyBeAccessedByLayers("Tools", "Lambda kit", "Adapters", "Functions");
+            .whereLayer("Chat").mayOnlyBeAccessedByLayers("Adapters", "Functions")
+            .whereLayer("Tools").mayOnlyBeAccessedByLayers("Chat", "Functions")
+            .whereLayer("Domain").mayOnlyBeAccessedByLayers("Tools", "Chat", "Lambda kit", "Adapters", "Functions")
+            .whereLayer("Logging").mayOnlyBeAccessedByLayers("Tools", "Chat", "Lambda kit", "Adapters", "Functions");
 
     static final ArchRule DOMAIN_STAYS_OFF_THE_PLATFORM = noClasses().that().resideInAnyPackage(DOMAIN)
-            .or().resideInAPackage("dev.tablewright.tools..")
+            .or().resideInAnyPackage("dev.tablewright.tools..", "dev.tablewright.chat..")
             .should().dependOnClassesThat().resideInAnyPackage("software.amazon..", "com.amazonaws..", "java.sql..",
                     "javax.sql..", "org.postgresql..", "com.nimbusds..", "com.openai..")
-            .because("the domain and the tools must build and run without AWS, Lambda or a database driver");
+            .because("the domain, the tools and the chat turn must build and run without AWS, a model client or a database driver");
 
     /** Typed settings: the environment is read once, where a function is wired, and passed to constructors. */
     static final ArchRule SETTINGS_ARE_READ_WHERE_A_FUNCTION_IS_WIRED = noClasses()

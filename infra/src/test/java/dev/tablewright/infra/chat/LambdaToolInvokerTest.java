@@ -2,7 +2,7 @@ package dev.tablewright.infra.chat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.functions.chat.tools.LambdaToolInvoker;
+import dev.tablewright.invoke.LambdaToolInvoker;
 import dev.tablewright.functions.tools.ApplyColumnChangeFunction;
 import dev.tablewright.infra.http.HttpRequest;
 import dev.tablewright.infra.http.HttpResponder;

@@ -41,7 +41,7 @@ final class TemplateCheck {
     /** Set only on one machine (local engines): read with a fallback-free Env.get but never set in AWS. */
     static final Set<String> LOCAL_ONLY_VARIABLES = Set.of("DYNAMODB_ENDPOINT");
     /** Variables read by prefix (the chat function's TOOL_FUNCTION_<TOOL> map), not by literal name. */
-    static final Set<String> DYNAMIC_PREFIXES = Set.of(dev.tablewright.functions.chat.tools.LambdaToolInvoker.ENV_PREFIX);
+    static final Set<String> DYNAMIC_PREFIXES = Set.of(dev.tablewright.invoke.LambdaToolInvoker.ENV_PREFIX);
     static final String TOOL_FUNCTION_BASE = "dev.tablewright.lambda.ToolFunction";
 
     private static final Pattern MAKE_LINE = Pattern.compile("(?m)^build-([A-Za-z0-9]+):\\s*MODULE\\s*=\\s*(\\S+)\\s*$");

@@ -1,24 +1,27 @@
 package dev.tablewright.functions.chat;
 
+import dev.tablewright.chat.ChatTurn;
+import dev.tablewright.chat.TurnLimits;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.functions.chat.conversation.ConversationMemory;
-import dev.tablewright.functions.chat.model.ChatModel;
-import dev.tablewright.functions.chat.stream.UiMessageAssembler;
+import dev.tablewright.chat.conversation.ConversationMemory;
+import dev.tablewright.chat.model.ChatModel;
+import dev.tablewright.chat.stream.UiMessageAssembler;
 import dev.tablewright.store.StoreUnavailableException;
-import dev.tablewright.functions.chat.model.ModelSettings;
-import dev.tablewright.functions.chat.model.LoopbackModelPriming;
-import dev.tablewright.functions.chat.model.OpenAiChatModel;
-import dev.tablewright.functions.chat.model.SecretsManagerApiKeySource;
-import dev.tablewright.functions.chat.request.BadChatRequest;
-import dev.tablewright.functions.chat.request.ChatRequest;
-import dev.tablewright.functions.chat.request.ChatRequestParser;
-import dev.tablewright.functions.chat.stream.HttpResponseStream;
-import dev.tablewright.functions.chat.stream.UiMessageStreamWriter;
-import dev.tablewright.functions.chat.tools.LambdaToolInvoker;
-import dev.tablewright.functions.chat.tools.ToolInvoker;
-import dev.tablewright.functions.chat.tools.UserInputLifecycle;
-import dev.tablewright.functions.chat.tools.UserInputPort;
+import dev.tablewright.openai.ModelSettings;
+import dev.tablewright.openai.LoopbackModelPriming;
+import dev.tablewright.openai.OpenAiChatModel;
+import dev.tablewright.openai.SecretsManagerApiKeySource;
+import dev.tablewright.chat.request.BadChatRequest;
+import dev.tablewright.chat.request.ChatRequest;
+import dev.tablewright.chat.request.ChatRequestParser;
+import dev.tablewright.chat.stream.HttpResponseStream;
+import dev.tablewright.chat.stream.UiMessageStreamWriter;
+import dev.tablewright.invoke.LambdaToolInvoker;
+import dev.tablewright.chat.tools.ToolInvoker;
+import dev.tablewright.chat.tools.UserInputLifecycle;
+import dev.tablewright.chat.tools.UserInputPort;
 import dev.tablewright.dynamodb.DynamoDbClients;
 import dev.tablewright.dynamodb.DynamoDbInputRequestStore;
 import dev.tablewright.dynamodb.DynamoDbSavedValuesStore;
@@ -74,7 +77,7 @@ public final class ChatFunction implements ChatTurnHandler {
         } catch (BadChatRequest e) {
             throw new IllegalStateException(e);
         }
-        UiMessageStreamWriter ui = new UiMessageStreamWriter(new dev.tablewright.functions.chat.stream.InMemoryResponseStream());
+        UiMessageStreamWriter ui = new UiMessageStreamWriter(new dev.tablewright.chat.stream.InMemoryResponseStream());
         ui.observe(new UiMessageAssembler());
         ui.start("msg_priming", Json.object().put("conversationId", "priming"));
         ui.textStart("t");
@@ -85,7 +88,7 @@ public final class ChatFunction implements ChatTurnHandler {
         JwtVerifier.fromEnvironment(Env.all()).prime();
         try {
             LoopbackModelPriming.run(Env.all().getOrDefault("OPENAI_MODEL", ModelSettings.DEFAULT_MODEL));
-        } catch (java.io.IOException | dev.tablewright.functions.chat.model.ModelFailure e) {
+        } catch (java.io.IOException | dev.tablewright.chat.model.ModelFailure e) {
             throw new IllegalStateException("model priming failed: " + e.getMessage(), e);
         }
     }
@@ -98,9 +101,46 @@ public final class ChatFunction implements ChatTurnHandler {
                         ToolBundle.registry(DataSourceSelection.namesOf(env.get("DATA_SOURCES"))),
                         new LambdaToolInvoker(LambdaToolInvoker.lambdaClient(env), LambdaToolInvoker.functionsFromEnvironment(env)),
                         userInput(env), TurnLimits.fromEnvironment(env), Clock.systemUTC()),
-                ConversationMemory.fromEnvironment(env),
+                conversationMemory(env),
                 // The function URL has no authorizer: the caller is the verified JWT's sub, or nobody (401).
                 JwtVerifier.fromEnvironment(env)::userIdOf, Optional::empty);
+    }
+
+    /**
+     * From the environment: {@code CONVERSATIONS_TABLE} (absent: {@link ConversationMemory#NONE}), {@code CONVERSATION_TTL_DAYS}
+     * (default 90), and the tables a draft is resolved against ({@code PREVIEWS_TABLE}, {@code CONFIGS_TABLE},
+     * {@code USER_INPUT_TABLE}).
+     */
+    public static ConversationMemory conversationMemory(Map<String, String> env) {
+        String table = env.get("CONVERSATIONS_TABLE");
+        if (table == null || table.isBlank()) {
+            return ConversationMemory.NONE;
+        }
+        software.amazon.awssdk.services.dynamodb.DynamoDbClient dynamo = dev.tablewright.dynamodb.DynamoDbClients.fromEnvironment(env);
+        String previews = env.getOrDefault("PREVIEWS_TABLE", "PreviewsTable");
+        String configsTable = env.getOrDefault("CONFIGS_TABLE", "ConfigsTable");
+        java.time.Duration ttl = java.time.Duration.ofDays(days(env.get("CONVERSATION_TTL_DAYS")));
+        var store = new dev.tablewright.dynamodb.DynamoConversationStore(dynamo, table, ttl);
+        var configStore = new dev.tablewright.dynamodb.DynamoConfigStore(dynamo, configsTable);
+        var service = new dev.tablewright.conversation.ConversationService(store,
+                new dev.tablewright.dynamodb.DynamoDbInputRequestStore(dynamo, env.getOrDefault("USER_INPUT_TABLE", "UserInputTable"), java.time.Duration.ofDays(7)),
+                new dev.tablewright.dynamodb.DynamoPreviewStore(dynamo, previews), configStore, Clock.systemUTC());
+        return new ConversationMemory(store, service, configStore, Clock.systemUTC());
+    }
+
+    private static long days(String value) {
+        if (value == null || value.isBlank()) {
+            return 90;
+        }
+        try {
+            long n = Long.parseLong(value.strip());
+            if (n > 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new IllegalStateException("CONVERSATION_TTL_DAYS must be a positive whole number");
     }
 
     /** The user-input lifecycle on the template's UserInputTable, when the function has one. */

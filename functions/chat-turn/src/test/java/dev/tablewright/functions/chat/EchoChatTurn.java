@@ -1,8 +1,9 @@
 package dev.tablewright.functions.chat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.functions.chat.stream.HttpResponseStream;
-import dev.tablewright.functions.chat.stream.UiMessageStreamWriter;
+import dev.tablewright.chat.TurnEvent;
+import dev.tablewright.chat.stream.HttpResponseStream;
+import dev.tablewright.chat.stream.UiMessageStreamWriter;
 import dev.tablewright.json.Json;
 
 import java.nio.charset.StandardCharsets;
