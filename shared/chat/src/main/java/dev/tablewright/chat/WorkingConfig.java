@@ -1,5 +1,6 @@
 package dev.tablewright.chat;
 
+import dev.tablewright.codec.ConfigJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.config.BuilderStateMapping;
@@ -87,7 +88,7 @@ final class WorkingConfig {
         }
         try {
             TableBuilderState builder = Json.convert(state, TableBuilderState.class);
-            ObjectNode config = (ObjectNode) Json.tree(BuilderStateMapping.toConfig(builder));
+            ObjectNode config = ConfigJson.write(BuilderStateMapping.toConfig(builder));
             for (String field : new String[]{"id", "name", "description"}) {
                 if (state.hasNonNull(field)) {
                     config.set(field, state.get(field));
@@ -123,11 +124,9 @@ final class WorkingConfig {
     /** The prompt's state block. */
     String summary() {
         if (config != null) {
-            try {
-                return ConfigSummary.render(Json.convert(config, TableConfig.class));
-            } catch (IllegalArgumentException e) {
-                return "Config (could not be summarised): " + clip(Json.write(config)) + "\n";
-            }
+            ConfigJson.Read read = ConfigJson.read(config);
+            return read.ok() ? ConfigSummary.render(read.config())
+                    : "Config (could not be summarised): " + clip(Json.write(config)) + "\n";
         }
         return rawState == null ? "No config loaded.\n" : "Builder state: " + clip(Json.write(rawState)) + "\n";
     }

@@ -120,6 +120,19 @@ public final class ConfigJson {
         return Json.write(write(c));
     }
 
+    /**
+     * A config this service wrote itself (a store's item): it always reads, so one that does not is a fault of the
+     * store, not bad input.
+     */
+    public static TableConfig readWritten(String text) {
+        Read read = read(text);
+        if (!read.ok()) {
+            throw new IllegalStateException("a stored config does not read: " + read.errors().get(0).field() + ": "
+                    + read.errors().get(0).message());
+        }
+        return read.config();
+    }
+
     private static ObjectNode write(DataSource ds) {
         ObjectNode o = Json.object();
         putText(o, "schema", ds.schema());

@@ -1,5 +1,6 @@
 package dev.tablewright.configstore;
 
+import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.json.Json;
 import dev.tablewright.validation.ValidateConfig;
@@ -39,7 +40,7 @@ public record StorableConfig(String name, String nameKey, String description, Ta
         }
         TableConfig stamped = new TableConfig(configId, name, config.description(), version, config.dataSource(),
                 config.visualSettings(), config.extra());
-        if (errors.isEmpty() && Json.write(stamped).getBytes(StandardCharsets.UTF_8).length > MAX_BODY_BYTES) {
+        if (errors.isEmpty() && ConfigJson.writeString(stamped).getBytes(StandardCharsets.UTF_8).length > MAX_BODY_BYTES) {
             errors.add(new ValidationError("config", "is larger than " + MAX_BODY_BYTES / 1000 + " KB"));
         }
         if (!errors.isEmpty()) {
@@ -59,6 +60,6 @@ public record StorableConfig(String name, String nameKey, String description, Ta
     }
 
     public String body() {
-        return Json.write(config);
+        return ConfigJson.writeString(config);
     }
 }

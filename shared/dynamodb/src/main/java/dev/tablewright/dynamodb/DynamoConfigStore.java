@@ -1,5 +1,6 @@
 package dev.tablewright.dynamodb;
 
+import dev.tablewright.codec.ConfigJson;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.configstore.ChangeKind;
@@ -464,11 +465,7 @@ public final class DynamoConfigStore implements ConfigStore {
     }
 
     private static TableConfig body(Map<String, AttributeValue> item) {
-        try {
-            return Json.MAPPER.readValue(Attributes.string(item, "config"), TableConfig.class);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("stored config is not readable JSON: " + e.getOriginalMessage(), e);
-        }
+        return ConfigJson.readWritten(Attributes.string(item, "config"));
     }
 
     private static Map<String, AttributeValue> key(String ownerId, String sortKey) {

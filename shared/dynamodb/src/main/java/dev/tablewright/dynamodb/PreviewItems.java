@@ -1,5 +1,6 @@
 package dev.tablewright.dynamodb;
 
+import dev.tablewright.codec.ConfigJson;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.json.Json;
@@ -46,7 +47,7 @@ final class PreviewItems {
         if (p.description() != null) {
             item.put("description", s(p.description()));
         }
-        item.put("config", s(Json.write(p.config())));
+        item.put("config", s(ConfigJson.writeString(p.config())));
         if (p.summary() != null) {
             item.put("summary", s(Json.write(p.summary())));
         }
@@ -67,7 +68,7 @@ final class PreviewItems {
                     Attributes.string(item, "configId"),
                     Attributes.number(item, "baseVersion"),
                     Attributes.string(item, "description"),
-                    Json.MAPPER.readValue(Attributes.string(item, "config"), TableConfig.class),
+                    ConfigJson.readWritten(Attributes.string(item, "config")),
                     summary == null ? null : Json.parse(summary),
                     PreviewStatus.fromWire(Attributes.string(item, "status")),
                     Attributes.epochMillis(item, "createdAt"),

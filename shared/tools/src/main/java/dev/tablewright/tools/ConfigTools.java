@@ -1,5 +1,6 @@
 package dev.tablewright.tools;
 
+import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.tool.ToolFailures;
 import dev.tablewright.failure.DomainFailure;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -112,7 +113,7 @@ final class ConfigTools {
         }
         out.put("version", stored.version());
         out.put("updated_at", stored.updatedAt().toString());
-        out.set("config", Json.tree(stored.config()));
+        out.set("config", ConfigJson.write(stored.config()));
         return out;
     }
 }

@@ -1,5 +1,6 @@
 package dev.tablewright.functions.configs;
 
+import dev.tablewright.codec.ConfigJson;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.configstore.ConfigSummary;
@@ -25,7 +26,7 @@ final class ApiViews {
         out.put("version", c.version());
         out.put("createdAt", c.createdAt().toString());
         out.put("updatedAt", c.updatedAt().toString());
-        out.set("config", Json.tree(c.config()));
+        out.set("config", ConfigJson.write(c.config()));
         return out;
     }
 
@@ -64,7 +65,7 @@ final class ApiViews {
         }
         out.put("createdAt", v.createdAt().toString());
         if (v.config() != null) {
-            out.set("config", Json.tree(v.config()));
+            out.set("config", ConfigJson.write(v.config()));
         }
         return out;
     }
@@ -91,7 +92,7 @@ final class ApiViews {
         if (p.description() != null) {
             out.put("description", p.description());
         }
-        out.set("config", Json.tree(p.config()));
+        out.set("config", ConfigJson.write(p.config()));
         if (p.summary() != null) {
             out.set("summary", p.summary());
         }
