@@ -85,6 +85,15 @@ abstract class ConfigStoreSuite {
     // ---- versions ----
 
     @Test
+    void newConfigIdsComeFromTheInjectedGenerator() {
+        String id = "cfg_chosen" + UUID.randomUUID().toString().substring(0, 8);
+        ConfigStore chosen = new DynamoConfigStore(engine().client(), configsTable(), at -> id);
+        StoredConfig created = chosen.create(owner, SampleConfigs.orders("Chosen id"), now);
+        assertEquals(id, created.configId());
+        assertEquals(id, configs.get(owner, id).orElseThrow().config().id());
+    }
+
+    @Test
     void createWritesVersionOneFindableByIdAndByNameAnyCase() {
         StoredConfig created = configs.create(owner, SampleConfigs.orders("Active orders"), now);
         assertEquals(1, created.version());

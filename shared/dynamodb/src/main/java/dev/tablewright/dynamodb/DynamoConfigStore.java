@@ -1,5 +1,6 @@
 package dev.tablewright.dynamodb;
 
+import dev.tablewright.id.IdGenerator;
 import dev.tablewright.codec.ConfigJson;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.tablewright.config.TableConfig;
@@ -68,10 +69,17 @@ public final class DynamoConfigStore implements ConfigStore {
 
     private final DynamoDbClient dynamo;
     private final String table;
+    private final IdGenerator ids;
 
+    /** Config ids {@code cfg_<time><random>}: listings come in creation order. */
     public DynamoConfigStore(DynamoDbClient dynamo, String configsTable) {
+        this(dynamo, configsTable, IdGenerator.timeOrdered("cfg"));
+    }
+
+    public DynamoConfigStore(DynamoDbClient dynamo, String configsTable, IdGenerator ids) {
         this.dynamo = dynamo;
         this.table = configsTable;
+        this.ids = ids;
     }
 
     // ---- reads ----
@@ -148,7 +156,7 @@ public final class DynamoConfigStore implements ConfigStore {
     StoredConfig createConfig(String ownerId, TableConfig config, Instant now, PreviewTransition preview) {
         ChangeKind kind = preview == null ? ChangeKind.CREATE : ChangeKind.PREVIEW;
         for (int attempt = 1; ; attempt++) {
-            String configId = newConfigId(now);
+            String configId = ids.next(now);
             StorableConfig storable = StorableConfig.of(config, configId, 1);
             List<Role> roles = new ArrayList<>();
             List<TransactWriteItem> items = new ArrayList<>();
@@ -478,11 +486,6 @@ public final class DynamoConfigStore implements ConfigStore {
 
     private static String versionKey(String configId, long version) {
         return VERSION + configId + "#" + String.format("%010d", version);
-    }
-
-    /** {@code cfg_} + creation time (hex milliseconds, so listings come in creation order) + randomness. */
-    private static String newConfigId(Instant now) {
-        return String.format("cfg_%011x%08x", now.toEpochMilli(), ThreadLocalRandom.current().nextInt());
     }
 
     private static void pause() {
