@@ -1,5 +1,6 @@
 package dev.tablewright.infra.bench;
 
+import dev.tablewright.codec.ConfigJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -166,7 +167,7 @@ public final class ChatTurnBenchmark {
 
         // Seed 000, phase 1: the role block, the wire-format mapping and rules, the page's whole TableBuilderState in
         // the prompt, three core tools; the model then writes the whole Config as preview_table_config's argument.
-        TableConfig parsed = Json.convert(Json.parse(config), TableConfig.class);
+        TableConfig parsed = ConfigJson.readWritten(config);
         String state = Json.write(BuilderStateMapping.toState(parsed));
         String oneShotSystem = ONE_SHOT_ROLE + "\n\n" + ONE_SHOT_GUIDANCE + "\n\nCurrent state (context.state):\n" + state;
         ArrayNode oneShotTools = Json.MAPPER.createArrayNode();
@@ -214,7 +215,7 @@ public final class ChatTurnBenchmark {
         long oursOut = enc.countTokens("{\"operation\":\"add\",\"filter\":{\"column\":\"status\",\"operator\":\"eq\",\"value\":\"open\"}}")
                 + enc.countTokens("{\"description\":\"Only open orders\"}") + enc.countTokens("Preview ready: open orders only. Accept or reject it.");
 
-        TableConfig parsed = Json.convert(Json.parse(config), TableConfig.class);
+        TableConfig parsed = ConfigJson.readWritten(config);
         String oneShotSystem = ONE_SHOT_ROLE + "\n\n" + ONE_SHOT_GUIDANCE + "\n\nCurrent state (context.state):\n"
                 + Json.write(BuilderStateMapping.toState(parsed));
         ArrayNode tools = Json.MAPPER.createArrayNode();

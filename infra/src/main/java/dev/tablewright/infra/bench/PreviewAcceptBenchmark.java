@@ -1,6 +1,7 @@
 package dev.tablewright.infra.bench;
 
 import dev.tablewright.lambda.HttpResponse;
+import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.functions.configs.AcceptPreviewFunction;
 import dev.tablewright.functions.configs.ConfigServices;
@@ -64,7 +65,7 @@ public class PreviewAcceptBenchmark {
         services = ConfigServices.of(client, tables.tableName("ConfigsTable"), tables.tableName("PreviewsTable"), Clock.systemUTC());
         accept = new AcceptPreviewFunction(services);
         get = new GetConfigFunction(services);
-        config = Json.MAPPER.readValue("""
+        config = ConfigJson.readWritten("""
                 {"name": "Active orders", "description": "Orders still open",
                  "data_source": [{"schema": "sales", "source": "orders",
                    "select": {"columns": [{"name": "id"}, {"name": "created_at"}, {"name": "status"}]},
@@ -73,7 +74,7 @@ public class PreviewAcceptBenchmark {
                  "visual_settings": {"page_size": 25, "columns": {
                    "id": {"header": "ID", "type": "number", "order": 1},
                    "created_at": {"header": "Created", "type": "datetime", "format": "yyyy-MM-dd HH:mm", "order": 2},
-                   "status": {"type": "string", "hidden": true}}}}""", TableConfig.class);
+                   "status": {"type": "string", "hidden": true}}}}""");
         var created = services.configs().create(OWNER, config, Instant.now());
         configId = created.configId();
         version = created.version();

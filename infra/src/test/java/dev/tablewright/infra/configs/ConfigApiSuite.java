@@ -1,5 +1,6 @@
 package dev.tablewright.infra.configs;
 
+import dev.tablewright.codec.ConfigJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.config.TableConfig;
@@ -374,7 +375,7 @@ abstract class ConfigApiSuite {
         if (baseVersion != null) {
             out.put("baseVersion", baseVersion);
         }
-        out.set("config", Json.tree(config));
+        out.set("config", ConfigJson.write(config));
         return Json.write(out);
     }
 

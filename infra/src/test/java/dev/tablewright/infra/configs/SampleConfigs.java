@@ -1,5 +1,6 @@
 package dev.tablewright.infra.configs;
 
+import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.json.Json;
 
@@ -23,7 +24,7 @@ final class SampleConfigs {
 
     static TableConfig orders(String name) {
         try {
-            TableConfig base = Json.MAPPER.readValue(ORDERS, TableConfig.class);
+            TableConfig base = ConfigJson.readWritten(ORDERS);
             return new TableConfig(null, name, base.description(), null, base.dataSource(), base.visualSettings(), base.extra());
         } catch (Exception e) {
             throw new IllegalStateException(e);

@@ -1,8 +1,5 @@
 package dev.tablewright.config;
 
-import com.fasterxml.jackson.annotation.JsonAnyGetter;
-import com.fasterxml.jackson.annotation.JsonAnySetter;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.List;
@@ -10,8 +7,8 @@ import java.util.Map;
 
 /** How one result column looks: header, visual type, format, order, hidden. */
 public record ColumnSettings(String header, String type, String format, Integer order,
-                             @JsonProperty("hidden") Boolean hidden,
-                             @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> extra) {
+                             Boolean hidden,
+                             Map<String, JsonNode> extra) {
     public ColumnSettings {
         extra = Extras.copy(extra);
     }

@@ -1,8 +1,5 @@
 package dev.tablewright.config;
 
-import com.fasterxml.jackson.annotation.JsonAnyGetter;
-import com.fasterxml.jackson.annotation.JsonAnySetter;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.List;
@@ -10,7 +7,7 @@ import java.util.Map;
 
 /** A data source: base table ({@code schema}, {@code source}), its selection, filters and sort. */
 public record DataSource(String schema, String source, Select select, List<Filter> filters, List<Sort> sort,
-                         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> extra) {
+                         Map<String, JsonNode> extra) {
     public DataSource {
         extra = Extras.copy(extra);
     }

@@ -1,8 +1,5 @@
 package dev.tablewright.config;
 
-import com.fasterxml.jackson.annotation.JsonAnyGetter;
-import com.fasterxml.jackson.annotation.JsonAnySetter;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.List;
@@ -10,7 +7,7 @@ import java.util.Map;
 
 /** A filter on a result column ({@code column} is a result key: an alias or a column name). */
 public record Filter(String column, String operator, JsonNode value, String label,
-                     @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> extra) {
+                     Map<String, JsonNode> extra) {
     public Filter {
         extra = Extras.copy(extra);
     }

@@ -1,8 +1,5 @@
 package dev.tablewright.config;
 
-import com.fasterxml.jackson.annotation.JsonAnyGetter;
-import com.fasterxml.jackson.annotation.JsonAnySetter;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.List;
@@ -10,10 +7,10 @@ import java.util.Map;
 
 /** A joined table. {@code relationship_from}/{@code relationship_to} are {@code <table-or-alias>.<column>}. */
 public record ForeignTable(String schema, String table, String alias,
-                           @JsonProperty("join_type") String joinType,
-                           @JsonProperty("relationship_from") String relationshipFrom,
-                           @JsonProperty("relationship_to") String relationshipTo,
-                           @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> extra) {
+                           String joinType,
+                           String relationshipFrom,
+                           String relationshipTo,
+                           Map<String, JsonNode> extra) {
     public ForeignTable {
         extra = Extras.copy(extra);
     }

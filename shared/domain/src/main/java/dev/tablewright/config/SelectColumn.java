@@ -1,15 +1,12 @@
 package dev.tablewright.config;
 
-import com.fasterxml.jackson.annotation.JsonAnyGetter;
-import com.fasterxml.jackson.annotation.JsonAnySetter;
-import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.Map;
 
 /** One selected column: {@code name} of the column, {@code table} the joined alias it comes from (absent: base table). */
 public record SelectColumn(String name, String table, String alias,
-                           @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> extra) {
+                           Map<String, JsonNode> extra) {
 
     public SelectColumn {
         extra = Extras.copy(extra);
@@ -20,7 +17,6 @@ public record SelectColumn(String name, String table, String alias,
     }
 
     /** The key of this column in the result and in {@code visual_settings.columns}: its alias, else its name. */
-    @JsonIgnore
     public String resultKey() {
         return alias != null && !alias.isEmpty() ? alias : name;
     }

@@ -1,8 +1,5 @@
 package dev.tablewright.config;
 
-import com.fasterxml.jackson.annotation.JsonAnyGetter;
-import com.fasterxml.jackson.annotation.JsonAnySetter;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.List;
@@ -10,7 +7,7 @@ import java.util.Map;
 
 /** A sort on a result column; direction {@code asc} or {@code desc}. */
 public record Sort(String column, String direction,
-                   @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> extra) {
+                   Map<String, JsonNode> extra) {
     public Sort {
         extra = Extras.copy(extra);
     }

@@ -1,5 +1,6 @@
 package dev.tablewright.config;
 
+import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.json.Json;
 import org.junit.jupiter.api.Test;
 
@@ -8,13 +9,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ColumnSettingsJsonTest {
 
-    /** isHidden() is a convenience; it must not make Jackson drop the stored "hidden" flag. */
+    /** isHidden() is a convenience; the stored "hidden" flag must survive the codec both ways. */
     @Test
     void hiddenSurvivesARoundTrip() throws Exception {
-        ColumnSettings read = Json.MAPPER.readValue("{\"type\":\"string\",\"hidden\":true}", ColumnSettings.class);
-        assertTrue(read.isHidden());
-        String written = Json.write(read);
-        assertEquals("{\"type\":\"string\",\"hidden\":true}", written);
-        assertEquals(read, Json.MAPPER.readValue(written, ColumnSettings.class));
+        String text = "{\"data_source\":[{\"schema\":\"sales\",\"source\":\"orders\"}],"
+                + "\"visual_settings\":{\"columns\":{\"status\":{\"type\":\"string\",\"hidden\":true}}}}";
+        TableConfig read = ConfigJson.readWritten(text);
+        ColumnSettings status = read.visualSettings().columns().get("status");
+        assertTrue(status.isHidden());
+        String written = ConfigJson.writeString(read);
+        assertEquals(Json.parse("{\"type\":\"string\",\"hidden\":true}"), Json.parse(written).at("/visual_settings/columns/status"));
+        assertEquals(read, ConfigJson.readWritten(written));
     }
 }
