@@ -1,6 +1,7 @@
 package dev.tablewright.id;
 
 import java.time.Instant;
+import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 
 /** Where the ids of new things come from; injected, so a test (or another store) can choose them. */
@@ -16,5 +17,10 @@ public interface IdGenerator {
      */
     static IdGenerator timeOrdered(String prefix) {
         return now -> String.format("%s_%011x%08x", prefix, now.toEpochMilli(), ThreadLocalRandom.current().nextInt());
+    }
+
+    /** {@code <prefix>_} + 128 random bits in hex: an id that tells nothing, e.g. of a preview. */
+    static IdGenerator random(String prefix) {
+        return now -> prefix + "_" + UUID.randomUUID().toString().replace("-", "");
     }
 }

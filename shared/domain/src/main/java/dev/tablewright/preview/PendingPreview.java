@@ -1,5 +1,6 @@
 package dev.tablewright.preview;
 
+import dev.tablewright.id.IdGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.config.TableConfig;
 
@@ -7,7 +8,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;
-import java.util.UUID;
 
 /**
  * A config the assistant proposed and the user has not yet accepted or rejected.
@@ -49,14 +49,25 @@ public record PendingPreview(String previewId, String ownerId, String conversati
         }
     }
 
+    /** Preview ids: {@code prv_} and 128 random bits. */
+    public static final IdGenerator IDS = IdGenerator.random("prv");
+
     /**
-     * A new pending preview with a fresh id. {@code configId}/{@code baseVersion} null means the create path.
+     * A new pending preview with a fresh id from {@link #IDS}. {@code configId}/{@code baseVersion} null means the
+     * create path.
      */
     public static PendingPreview create(String ownerId, String conversationId, String configId, Long baseVersion,
                                         String description, TableConfig config, JsonNode summary,
                                         Instant now, Duration ttl) {
+        return create(IDS, ownerId, conversationId, configId, baseVersion, description, config, summary, now, ttl);
+    }
+
+    /** A new pending preview with an id from {@code ids}. */
+    public static PendingPreview create(IdGenerator ids, String ownerId, String conversationId, String configId, Long baseVersion,
+                                        String description, TableConfig config, JsonNode summary,
+                                        Instant now, Duration ttl) {
         Instant created = now.truncatedTo(ChronoUnit.MILLIS); // stores keep milliseconds
-        return new PendingPreview("prv_" + UUID.randomUUID().toString().replace("-", ""), ownerId, conversationId,
+        return new PendingPreview(ids.next(created), ownerId, conversationId,
                 configId, baseVersion, description, config, summary, PreviewStatus.PENDING, created, created.plus(ttl));
     }
 

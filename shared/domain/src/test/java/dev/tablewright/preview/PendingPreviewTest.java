@@ -27,6 +27,15 @@ class PendingPreviewTest {
     }
 
     @Test
+    void idsComeFromTheGeneratorGiven() {
+        assertEquals("prv_chosen", PendingPreview.create(at -> "prv_chosen", "u_1", "c_1", null, null, "new table", CONFIG,
+                null, NOW, PendingPreview.DEFAULT_TTL).previewId());
+        String generated = PendingPreview.create("u_1", "c_1", null, null, "new table", CONFIG, null, NOW,
+                PendingPreview.DEFAULT_TTL).previewId();
+        assertTrue(generated.matches("prv_[0-9a-f]{32}"), generated);
+    }
+
+    @Test
     void createPathHasNeitherConfigIdNorBaseVersion() {
         PendingPreview create = PendingPreview.create("u_1", "c_1", null, null, "new table", CONFIG, null, NOW, PendingPreview.DEFAULT_TTL);
         assertTrue(create.createsConfig());

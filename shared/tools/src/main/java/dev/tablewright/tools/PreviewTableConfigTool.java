@@ -1,5 +1,6 @@
 package dev.tablewright.tools;
 
+import dev.tablewright.id.IdGenerator;
 import dev.tablewright.tool.ToolFailures;
 import dev.tablewright.failure.DomainFailure;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -85,9 +86,16 @@ public final class PreviewTableConfigTool implements Tool {
     private final int sampleRows;
     private final Duration previewTtl;
     private final ToolDefinition definition;
+    private final IdGenerator previewIds;
 
     public PreviewTableConfigTool(Databases databases, PreviewStore previews, BaseConfigs baseConfigs, Clock clock,
                               int sampleRows, Duration previewTtl) {
+        this(databases, previews, baseConfigs, clock, sampleRows, previewTtl, PendingPreview.IDS);
+    }
+
+    public PreviewTableConfigTool(Databases databases, PreviewStore previews, BaseConfigs baseConfigs, Clock clock,
+                              int sampleRows, Duration previewTtl, IdGenerator previewIds) {
+        this.previewIds = previewIds;
         this.databases = databases;
         this.previews = previews;
         this.baseConfigs = baseConfigs;
@@ -208,7 +216,7 @@ public final class PreviewTableConfigTool implements Tool {
         summary.put("sql", query.sql());
         summary.put("plan", result.plan().summary());
         summary.set("warnings", Json.tree(warnings));
-        PendingPreview preview = PendingPreview.create(invocation.userId(), invocation.conversationId(), configId,
+        PendingPreview preview = PendingPreview.create(previewIds, invocation.userId(), invocation.conversationId(), configId,
                 baseVersion, description, config, summary, clock.instant(), previewTtl);
         previews.save(preview);
 
