@@ -152,7 +152,7 @@ public final class ChatTurnBenchmark {
         row("turn start → model request read", toServer);
     }
 
-    /** Tokens the model reads per request, and writes per change, ours against the seed's one-shot approach. */
+    /** Tokens the model reads per request, and writes per change, ours against a one-shot approach (the model writes the whole config). */
     static void promptSize(ScriptedModelServer model, ChatFunction function, String config) throws Exception {
         Encoding enc = Encodings.newDefaultEncodingRegistry().getEncoding(EncodingType.O200K_BASE);
         model.enqueue(ModelScript.builder().say("ok").build());
@@ -165,7 +165,7 @@ public final class ChatTurnBenchmark {
         String ourChange = "{\"operation\":\"add\",\"filter\":{\"column\":\"status\",\"operator\":\"eq\",\"value\":\"open\"}}";
         String ourPreview = "{\"description\":\"Only open orders\"}";
 
-        // Seed 000, phase 1: the role block, the wire-format mapping and rules, the page's whole TableBuilderState in
+        // The one-shot approach: the role block, the wire-format mapping and rules, the page's whole TableBuilderState in
         // the prompt, three core tools; the model then writes the whole Config as preview_table_config's argument.
         TableConfig parsed = ConfigJson.readWritten(config);
         String state = Json.write(BuilderStateMapping.toState(parsed));
@@ -283,7 +283,7 @@ public final class ChatTurnBenchmark {
             The context holds the builder's current TableBuilderState. To change the table, produce the complete Config \
             in the wire format and call preview_table_config with it; the user accepts or rejects the preview.""";
 
-    /** Seed 000's "Two Wire Formats" mapping and its key rules, as its tablesConstraintsGuidance carried them. */
+    /** The one-shot approach's guidance: the two wire formats' mapping and its key rules, as a prompt would carry them. */
     static final String ONE_SHOT_GUIDANCE = """
             The LLM receives TableBuilderState but must output Config.
             | TableBuilderState field | Config wire format field |

@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * One field the assistant may change directly, self-described so the model knows
  * what a valid value is: its type, a plain-language constraint, the allowed values of an enum, the fields it
- * depends on, and whether it is read-only. Values are strings (or null for "not set"), as in the seed.
+ * depends on, and whether it is read-only. Values are strings (or null for "not set"), as the page sends them.
  *
  * @param min       for numbers: the smallest allowed value (inclusive); null for no bound
  * @param max       for numbers: the largest allowed value; for strings: the maximum length; null for no bound

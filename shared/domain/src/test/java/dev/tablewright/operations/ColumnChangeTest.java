@@ -35,7 +35,7 @@ class ColumnChangeTest {
     }
 
     @Test
-    void seedExampleAddsToBothListsWithTypeFormatAndNextOrder() {
+    void theExampleAddsToBothListsWithTypeFormatAndNextOrder() {
         // {"name": "column_name", "source_table": ..., "pg_type": "timestamp without time zone", "alias": "Created At"}
         OperationResult r = assertValid(ungrounded.add(Fixtures.orders(), List.of(
                 new ColumnSpec("shipped_at", "orders", "sales", "timestamp without time zone", "Shipped At", false, null, null))));

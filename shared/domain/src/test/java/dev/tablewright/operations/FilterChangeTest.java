@@ -25,7 +25,7 @@ class FilterChangeTest {
     }
 
     @Test
-    void seedExampleFilterOnASelectedColumn() {
+    void theExampleFilterOnASelectedColumn() {
         // {"column": "status", "operator": "eq", "value": "active", "label": "Status filter"}
         OperationResult r = assertValid(ungrounded.add(Fixtures.orders(),
                 new FilterSpec("status", "eq", TextNode.valueOf("active"), "Status filter", null, null)));

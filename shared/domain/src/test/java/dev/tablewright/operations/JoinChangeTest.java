@@ -33,7 +33,7 @@ class JoinChangeTest {
     }
 
     @Test
-    void seedExampleJoinWithColumnsToAdd() {
+    void theExampleJoinWithColumnsToAdd() {
         OperationResult r = assertValid(grounded.add(Fixtures.emptyOrders(), users("orders.created_by", "first_name", "last_name")));
         ForeignTable ft = joins(r.config()).get(0);
         assertEquals("users_created_by", ft.alias(), "named after the relationship, as in the design's example");

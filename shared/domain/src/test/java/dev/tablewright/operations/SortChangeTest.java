@@ -21,7 +21,7 @@ class SortChangeTest {
     }
 
     @Test
-    void seedExampleAddsAndChangesDirection() {
+    void theExampleAddsAndChangesDirection() {
         OperationResult r = assertValid(sorts.apply(Fixtures.orders(), SortChange.Operation.ADD, List.of(SortSpec.of("due_date", "desc"))));
         assertEquals(3, sort(r).size());
         assertEquals("due_date", sort(r).get(2).column());

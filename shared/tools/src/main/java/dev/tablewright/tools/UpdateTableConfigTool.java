@@ -14,8 +14,8 @@ import java.time.Clock;
 import java.util.Set;
 
 /**
- * {@code update_table_config}: writes a config directly as its next version. Seed 000 keeps it away from the
- * model ("bypasses preview — should not be LLM-used"): it is core in no context, so it is never sent up front,
+ * {@code update_table_config}: writes a config directly as its next version, bypassing the preview, so it is kept
+ * away from the model: it is core in no context, so it is never sent up front,
  * and its description sends the model to previews. It exists for scripted callers and explicit requests.
  */
 public final class UpdateTableConfigTool implements Tool {

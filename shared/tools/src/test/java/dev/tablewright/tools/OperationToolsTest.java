@@ -90,7 +90,7 @@ class OperationToolsTest {
     }
 
     @Test
-    void seedColumnExampleWithConfigAsObjectAndAsString() {
+    void theColumnExampleWithConfigAsObjectAndAsString() {
         String column = "{\"name\": \"shipped_at\", \"source_table\": \"orders\", \"source_schema\": \"sales\","
                 + " \"pg_type\": \"timestamp without time zone\", \"alias\": \"Shipped At\", \"hidden\": false}";
         ObjectNode asObject = args("add");
@@ -107,7 +107,7 @@ class OperationToolsTest {
     }
 
     @Test
-    void seedFilterJoinAndSortExamples() {
+    void theFilterJoinAndSortExamples() {
         ObjectNode f = args("add");
         f.set("filter", parse("{\"column\": \"status\", \"operator\": \"eq\", \"value\": \"active\", \"label\": \"Status filter\"}"));
         JsonNode filtered = output(call(new ApplyFilterChangeTool(), f));

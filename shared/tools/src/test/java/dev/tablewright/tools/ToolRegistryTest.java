@@ -79,7 +79,7 @@ class ToolRegistryTest {
     }
 
     @Test
-    void theBundleHoldsTheOperationToolsWithSeed000sCoreTools() {
+    void theBundleSendsTheCommonOperationToolsAsCoreToolsAndFindsTheOthers() {
         List<String> core = ToolBundle.registry().coreTools("tables").stream().map(ToolDefinition::name).toList();
         assertTrue(core.containsAll(List.of("apply_column_change", "apply_filter_change", "discover_table_reference")), core.toString());
         assertTrue(!core.contains("apply_join_change") && !core.contains("apply_sort_change"), "join and sort are discoverable");
@@ -91,9 +91,20 @@ class ToolRegistryTest {
 
     @Test
     void theBundleIsConsistent() {
-        // Constructing BUNDLE checks names, duplicates and descriptions; every tool must also have an object schema.
+        // Constructing the registry checks names, duplicates and descriptions; every tool must also have an object schema.
         for (ToolDefinition t : ToolBundle.registry().all()) {
             assertEquals("object", t.parameters().path("type").asText(), t.name() + " parameters must be an object schema");
         }
+    }
+
+    @Test
+    void severalDataSourcesMakeTheDatabaseToolsAskWhichOne() {
+        ToolRegistry one = ToolBundle.registry();
+        ToolRegistry two = ToolBundle.registry(List.of("production", "staging"));
+        for (String name : List.of("search_database_schema", "preview_table_config")) {
+            assertEquals(null, one.get(name).requiresUserInput(), name);
+            assertEquals(List.of("production", "staging"), two.get(name).requiresUserInput().fields().get(0).options(), name);
+        }
+        assertEquals(one.get("apply_column_change"), two.get("apply_column_change"), "the other tools are the same");
     }
 }
