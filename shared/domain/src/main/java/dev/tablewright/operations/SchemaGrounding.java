@@ -57,7 +57,7 @@ final class SchemaGrounding {
         if (found.isEmpty()) {
             List<String> schemas = safe(catalog::schemas);
             if (!schemas.contains(schema)) {
-                log.error(field, "schema " + Identifiers.quote(schema) + " does not exist (or is not visible)." + ClosestNames.hint(schema, schemas));
+                log.error(field, ClosestNames.missingSchema(schema, schemas));
             } else {
                 String message;
                 try {
@@ -75,12 +75,7 @@ final class SchemaGrounding {
     Optional<ColumnInfo> column(TableInfo table, String column, String field, ChangeLog log) {
         Optional<ColumnInfo> c = table.column(column);
         if (c.isEmpty()) {
-            List<String> names = new ArrayList<>();
-            for (ColumnInfo ci : table.columns()) {
-                names.add(ci.name());
-            }
-            log.error(field, "column " + Identifiers.quote(column) + " does not exist in " + table.qualifiedName() + "."
-                    + ClosestNames.hint(column, names));
+            log.error(field, ClosestNames.missingColumn(table, column));
         }
         return c;
     }

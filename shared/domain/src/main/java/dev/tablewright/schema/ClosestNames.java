@@ -1,5 +1,6 @@
 package dev.tablewright.schema;
 
+import dev.tablewright.validation.Identifiers;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -93,6 +94,17 @@ public final class ClosestNames {
             n++;
         }
         return n;
+    }
+
+    /** Why {@code schema} is not there, with the closest visible schemas. */
+    public static String missingSchema(String schema, Collection<String> schemas) {
+        return "schema " + Identifiers.quote(schema) + " does not exist or is not visible." + hint(schema, schemas);
+    }
+
+    /** Why {@code column} is not a column of {@code table}, with its closest columns. */
+    public static String missingColumn(TableInfo table, String column) {
+        List<String> names = table.columns().stream().map(ColumnInfo::name).toList();
+        return "column " + Identifiers.quote(column) + " does not exist in " + table.qualifiedName() + "." + hint(column, names);
     }
 
     /**

@@ -124,8 +124,7 @@ public final class ConfigGrounder {
         }
         List<String> schemas = catalog.schemas();
         if (!schemas.contains(schema)) {
-            errors.add(new ValidationError(schemaField, "schema " + Identifiers.quote(schema)
-                    + " does not exist or is not visible." + ClosestNames.hint(schema, schemas)));
+            errors.add(new ValidationError(schemaField, ClosestNames.missingSchema(schema, schemas)));
             return Optional.empty();
         }
         Optional<TableInfo> found = catalog.table(schema, table);
@@ -141,9 +140,7 @@ public final class ConfigGrounder {
         }
         Optional<ColumnInfo> found = table.column(column);
         if (found.isEmpty()) {
-            List<String> names = table.columns().stream().map(ColumnInfo::name).toList();
-            errors.add(new ValidationError(field, "column " + Identifiers.quote(column) + " does not exist in "
-                    + table.qualifiedName() + "." + ClosestNames.hint(column, names)));
+            errors.add(new ValidationError(field, ClosestNames.missingColumn(table, column)));
         }
         return found;
     }

@@ -115,8 +115,7 @@ public final class SearchDatabaseSchemaTool implements Tool {
         ObjectNode out = Json.object();
         out.put("database", database.name());
         if (schema != null && !schemas.contains(schema)) {
-            return ToolOutcome.error("not_found", "schema '" + schema + "' does not exist or is not visible."
-                    + ClosestNames.hint(schema, schemas));
+            return ToolOutcome.error("not_found", ClosestNames.missingSchema(schema, schemas));
         }
         List<TableInfo> matches = new ArrayList<>();
         List<String> searched = schema == null ? schemas : List.of(schema);
