@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.fixtures.Fixtures;
-import dev.tablewright.config.*;
 import dev.tablewright.json.Json;
 import dev.tablewright.tool.Tool;
 import dev.tablewright.tool.ToolInvocation;

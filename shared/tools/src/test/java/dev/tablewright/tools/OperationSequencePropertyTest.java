@@ -8,8 +8,6 @@ import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.fixtures.FixtureCatalog;
 import dev.tablewright.fixtures.Fixtures;
-import dev.tablewright.config.*;
-import dev.tablewright.operations.*;
 import dev.tablewright.json.Json;
 import dev.tablewright.schema.SchemaCatalog;
 import dev.tablewright.tool.Tool;
