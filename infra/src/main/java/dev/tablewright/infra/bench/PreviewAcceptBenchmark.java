@@ -8,7 +8,6 @@ import dev.tablewright.functions.configs.ConfigServices;
 import dev.tablewright.functions.configs.GetConfigFunction;
 import dev.tablewright.infra.dynamodb.DynamoDbLocalLauncher;
 import dev.tablewright.infra.dynamodb.TemplateTables;
-import dev.tablewright.json.Json;
 import dev.tablewright.lambda.HttpApiEventBuilder;
 import dev.tablewright.preview.PendingPreview;
 import org.openjdk.jmh.annotations.Benchmark;

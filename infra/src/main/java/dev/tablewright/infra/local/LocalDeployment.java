@@ -3,7 +3,6 @@ package dev.tablewright.infra.local;
 import dev.tablewright.tools.DataSourceSelection;
 import dev.tablewright.tools.ToolBundle;
 import dev.tablewright.functions.chat.ChatFunction;
-import dev.tablewright.chat.conversation.ConversationMemory;
 import dev.tablewright.chat.ChatTurn;
 import dev.tablewright.chat.TurnLimits;
 import dev.tablewright.openai.OpenAiChatModel;

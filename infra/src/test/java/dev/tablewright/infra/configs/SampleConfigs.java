@@ -2,7 +2,6 @@ package dev.tablewright.infra.configs;
 
 import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.config.TableConfig;
-import dev.tablewright.json.Json;
 
 /** Configs for the config-store suites: the design doc's example, renamed and varied per call. */
 final class SampleConfigs {

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.config.BuilderStateMapping;
 import dev.tablewright.config.TableBuilderState;
-import dev.tablewright.config.TableConfig;
 import dev.tablewright.conversation.DraftSource;
 import dev.tablewright.conversation.WorkingDraft;
 import dev.tablewright.editable.EditableStatus;

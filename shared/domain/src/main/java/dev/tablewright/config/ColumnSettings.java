@@ -2,7 +2,6 @@ package dev.tablewright.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import java.util.List;
 import java.util.Map;
 
 /** How one result column looks: header, visual type, format, order, hidden. */

@@ -2,7 +2,6 @@ package dev.tablewright.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import java.util.List;
 import java.util.Map;
 
 /** A filter on a result column ({@code column} is a result key: an alias or a column name). */

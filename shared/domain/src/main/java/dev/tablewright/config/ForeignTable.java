@@ -2,7 +2,6 @@ package dev.tablewright.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import java.util.List;
 import java.util.Map;
 
 /** A joined table. {@code relationship_from}/{@code relationship_to} are {@code <table-or-alias>.<column>}. */

@@ -2,7 +2,6 @@ package dev.tablewright.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import java.util.List;
 import java.util.Map;
 
 /** A sort on a result column; direction {@code asc} or {@code desc}. */

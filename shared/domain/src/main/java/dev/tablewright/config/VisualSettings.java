@@ -2,7 +2,6 @@ package dev.tablewright.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import java.util.List;
 import java.util.Map;
 
 /** Page size and the per-column settings, keyed by result key (insertion order kept). */

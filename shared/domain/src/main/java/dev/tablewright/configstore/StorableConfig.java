@@ -2,7 +2,6 @@ package dev.tablewright.configstore;
 
 import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.config.TableConfig;
-import dev.tablewright.json.Json;
 import dev.tablewright.validation.ValidateConfig;
 import dev.tablewright.validation.ValidationError;
 

@@ -15,7 +15,6 @@ import dev.tablewright.schema.SchemaCatalog;
 import dev.tablewright.validation.Identifiers;
 import dev.tablewright.validation.ValidateConfig;
 
-import java.util.Iterator;
 import java.util.List;
 
 /**

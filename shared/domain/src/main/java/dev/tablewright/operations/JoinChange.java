@@ -3,7 +3,6 @@ package dev.tablewright.operations;
 import dev.tablewright.config.ForeignTable;
 import dev.tablewright.config.JoinType;
 import dev.tablewright.config.RelationshipEnd;
-import dev.tablewright.config.SelectColumn;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.schema.ClosestNames;
 import dev.tablewright.schema.ForeignKey;
@@ -13,7 +12,6 @@ import dev.tablewright.validation.Identifiers;
 
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;

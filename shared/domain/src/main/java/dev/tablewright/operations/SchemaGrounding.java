@@ -6,7 +6,6 @@ import dev.tablewright.schema.SchemaCatalog;
 import dev.tablewright.schema.TableInfo;
 import dev.tablewright.validation.Identifiers;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -9,7 +9,6 @@ import dev.tablewright.validation.ValidateConfig;
 
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 

@@ -3,7 +3,6 @@ package dev.tablewright.userinput;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.tablewright.tool.ValueScope;
 
-import java.time.Instant;
 
 /** A saved value as every API answer shows it: a secret's value is always {@link InputRequestView#MASK}. */
 @JsonInclude(JsonInclude.Include.NON_NULL)

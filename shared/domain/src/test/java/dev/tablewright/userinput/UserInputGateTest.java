@@ -2,7 +2,6 @@ package dev.tablewright.userinput;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.json.Json;
-import dev.tablewright.tool.FieldType;
 import dev.tablewright.tool.InputField;
 import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.tool.ToolInvocation;

@@ -2,7 +2,6 @@ package dev.tablewright.dynamodb;
 
 import dev.tablewright.id.IdGenerator;
 import dev.tablewright.codec.ConfigJson;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.configstore.ChangeKind;
 import dev.tablewright.configstore.ConfigNameTakenException;
@@ -16,7 +15,6 @@ import dev.tablewright.configstore.StorableConfig;
 import dev.tablewright.store.StoreUnavailableException;
 import dev.tablewright.configstore.StoredConfig;
 import dev.tablewright.configstore.VersionConflictException;
-import dev.tablewright.json.Json;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;

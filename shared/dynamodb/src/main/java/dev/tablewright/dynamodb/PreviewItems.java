@@ -2,7 +2,6 @@ package dev.tablewright.dynamodb;
 
 import dev.tablewright.codec.ConfigJson;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.tablewright.config.TableConfig;
 import dev.tablewright.json.Json;
 import dev.tablewright.preview.PendingPreview;
 import dev.tablewright.preview.PreviewStatus;

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.json.Json;
-import dev.tablewright.schema.CatalogUnavailableException;
 import dev.tablewright.schema.ClosestNames;
 import dev.tablewright.schema.ColumnInfo;
 import dev.tablewright.schema.ForeignKey;

@@ -1,22 +1,13 @@
 package dev.tablewright.functions.configs;
 
 import dev.tablewright.failure.DomainFailure;
-import dev.tablewright.configstore.ConfigNameTakenException;
-import dev.tablewright.configstore.ConfigNotFoundException;
-import dev.tablewright.configstore.InvalidConfigException;
 import dev.tablewright.configstore.InvalidCursorException;
 import dev.tablewright.configstore.VersionConflictException;
-import dev.tablewright.lambda.ApiError;
 import dev.tablewright.lambda.HttpApiException;
 import dev.tablewright.lambda.HttpApiFunction;
 import dev.tablewright.lambda.HttpRequest;
 import dev.tablewright.lambda.HttpResponse;
-import dev.tablewright.preview.PreviewNotFoundException;
-import dev.tablewright.preview.PreviewNotPendingException;
 
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 
 /**
  * Base of the config and preview routes: the stores' failures as the API's answers.

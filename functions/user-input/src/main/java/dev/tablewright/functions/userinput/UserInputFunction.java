@@ -4,19 +4,14 @@ import dev.tablewright.dynamodb.DynamoDbClients;
 import dev.tablewright.dynamodb.DynamoDbInputRequestStore;
 import dev.tablewright.dynamodb.DynamoDbSavedValuesStore;
 import dev.tablewright.lambda.Env;
-import dev.tablewright.lambda.HttpApiException;
 import dev.tablewright.lambda.HttpApiFunction;
 import dev.tablewright.lambda.HttpRequest;
 import dev.tablewright.lambda.HttpResponse;
-import dev.tablewright.userinput.InputRequestConflictException;
-import dev.tablewright.userinput.InputRequestNotFoundException;
 import dev.tablewright.userinput.InputRequestService;
-import dev.tablewright.userinput.InvalidInputException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Map;
 
 /**
  * Base of the user-input handlers: builds the lifecycle service once, at init, from the environment
