@@ -6,9 +6,8 @@ import dev.tablewright.conversation.ConversationService;
 import dev.tablewright.conversation.ConversationSummary;
 import dev.tablewright.dynamodb.DynamoConfigStore;
 import dev.tablewright.dynamodb.DynamoConversationStore;
+import dev.tablewright.dynamodb.DynamoConversations;
 import dev.tablewright.dynamodb.DynamoDbClients;
-import dev.tablewright.dynamodb.DynamoDbInputRequestStore;
-import dev.tablewright.dynamodb.DynamoPreviewStore;
 import dev.tablewright.json.Json;
 import dev.tablewright.lambda.Env;
 import dev.tablewright.lambda.HttpApiException;
@@ -45,30 +44,13 @@ public abstract class ConversationApiFunction extends HttpApiFunction {
         // names here and are never called
         return service(dynamo, Env.require("CONVERSATIONS_TABLE"), Env.get("USER_INPUT_TABLE", "UserInputTable"),
                 Env.get("PREVIEWS_TABLE", "PreviewsTable"), Env.get("CONFIGS_TABLE", "ConfigsTable"),
-                ttl(Env.get("CONVERSATION_TTL_DAYS")), Clock.systemUTC());
+                DynamoConversations.ttl(Env.get("CONVERSATION_TTL_DAYS")), Clock.systemUTC());
     }
 
     public static ConversationService service(DynamoDbClient dynamo, String conversationsTable, String userInputTable,
                                               String previewsTable, String configsTable, Duration ttl, Clock clock) {
-        return new ConversationService(new DynamoConversationStore(dynamo, conversationsTable, ttl),
-                new DynamoDbInputRequestStore(dynamo, userInputTable, Duration.ofDays(7)),
-                new DynamoPreviewStore(dynamo, previewsTable), new DynamoConfigStore(dynamo, configsTable), clock);
-    }
-
-    /** {@code CONVERSATION_TTL_DAYS}: a positive whole number of days, default 90. */
-    public static Duration ttl(String days) {
-        if (days == null || days.isBlank()) {
-            return Duration.ofDays(90);
-        }
-        try {
-            long n = Long.parseLong(days.strip());
-            if (n > 0) {
-                return Duration.ofDays(n);
-            }
-        } catch (NumberFormatException e) {
-            // refused below
-        }
-        throw new IllegalStateException("environment variable CONVERSATION_TTL_DAYS must be a positive whole number");
+        return DynamoConversations.service(dynamo, new DynamoConversationStore(dynamo, conversationsTable, ttl),
+                new DynamoConfigStore(dynamo, configsTable), userInputTable, previewsTable, clock);
     }
 
     @Override
