@@ -70,8 +70,9 @@ abstract class ConfigStoreSuite {
     @BeforeEach
     void stores() {
         configs = new DynamoConfigStore(engine().client(), configsTable());
-        acceptance = new DynamoPreviewAcceptance((DynamoConfigStore) configs, engine().client(), previewsTable());
-        previews = new DynamoPreviewStore(engine().client(), previewsTable());
+        DynamoPreviewStore previewStore = new DynamoPreviewStore(engine().client(), previewsTable());
+        previews = previewStore;
+        acceptance = new DynamoPreviewAcceptance((DynamoConfigStore) configs, previewStore);
     }
 
     private String configsTable() {

@@ -148,7 +148,7 @@ class ConversationApiTest {
                 DraftSource.PENDING_PREVIEW, null, null, preview.previewId())));
         assertEquals("pending_preview", api.call(ALICE, "GET", "/conversations/" + id).body().path("workingDraft").path("source").asText());
 
-        var saved = new DynamoPreviewAcceptance(configs, ENGINE.client(), ENGINE.environment().get("PREVIEWS_TABLE"))
+        var saved = new DynamoPreviewAcceptance(configs, previews)
                 .accept(preview, now.plusSeconds(1));
         JsonNode after = api.call(ALICE, "GET", "/conversations/" + id).body();
         assertEquals("accepted_version", after.path("workingDraft").path("source").asText(), after.toString());

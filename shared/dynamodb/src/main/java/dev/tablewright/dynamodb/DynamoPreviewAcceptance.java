@@ -6,7 +6,6 @@ import dev.tablewright.preview.PendingPreview;
 import dev.tablewright.preview.PreviewAcceptance;
 import dev.tablewright.preview.PreviewNotPendingException;
 import dev.tablewright.preview.PreviewStatus;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 import java.time.Instant;
 
@@ -17,13 +16,11 @@ import java.time.Instant;
 public final class DynamoPreviewAcceptance implements PreviewAcceptance {
 
     private final DynamoConfigStore configs;
-    private final DynamoDbClient dynamo;
-    private final String previewsTable;
+    private final DynamoPreviewStore previews;
 
-    public DynamoPreviewAcceptance(DynamoConfigStore configs, DynamoDbClient dynamo, String previewsTable) {
+    public DynamoPreviewAcceptance(DynamoConfigStore configs, DynamoPreviewStore previews) {
         this.configs = configs;
-        this.dynamo = dynamo;
-        this.previewsTable = previewsTable;
+        this.previews = previews;
     }
 
     @Override
@@ -31,7 +28,7 @@ public final class DynamoPreviewAcceptance implements PreviewAcceptance {
         if (preview.statusAt(now) != PreviewStatus.PENDING) {
             throw new PreviewNotPendingException(preview.previewId(), preview.statusAt(now));
         }
-        PreviewTransition transition = new PreviewTransition(dynamo, previewsTable, preview);
+        PreviewTransition transition = new PreviewTransition(previews, preview);
         return preview.createsConfig()
                 ? configs.createConfig(preview.ownerId(), preview.config(), now, transition)
                 : configs.change(preview.ownerId(), preview.configId(), preview.baseVersion(), preview.config(), now,

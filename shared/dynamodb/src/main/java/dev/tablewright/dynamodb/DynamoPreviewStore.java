@@ -28,6 +28,11 @@ public final class DynamoPreviewStore implements PreviewStore {
     private final DynamoDbClient dynamo;
     private final String table;
 
+    /** The previews table's name, for a transaction another adapter writes a preview's transition in. */
+    String table() {
+        return table;
+    }
+
     public DynamoPreviewStore(DynamoDbClient dynamo, String table) {
         this.dynamo = dynamo;
         this.table = table;

@@ -4,10 +4,6 @@ import dev.tablewright.preview.PendingPreview;
 import dev.tablewright.preview.PreviewNotFoundException;
 import dev.tablewright.preview.PreviewNotPendingException;
 import dev.tablewright.preview.PreviewStatus;
-import software.amazon.awssdk.core.exception.SdkException;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 import java.time.Instant;
@@ -23,13 +19,11 @@ import static dev.tablewright.dynamodb.Attributes.s;
  */
 final class PreviewTransition {
 
-    private final DynamoDbClient dynamo;
-    private final String previewsTable;
+    private final DynamoPreviewStore previews;
     private final PendingPreview preview;
 
-    PreviewTransition(DynamoDbClient dynamo, String previewsTable, PendingPreview preview) {
-        this.dynamo = dynamo;
-        this.previewsTable = previewsTable;
+    PreviewTransition(DynamoPreviewStore previews, PendingPreview preview) {
+        this.previews = previews;
         this.preview = preview;
     }
 
@@ -38,7 +32,7 @@ final class PreviewTransition {
     }
 
     TransactWriteItem item(String configId, long version, Instant now) {
-        return TransactWriteItem.builder().update(PreviewItems.transition(previewsTable, preview.ownerId(),
+        return TransactWriteItem.builder().update(PreviewItems.transition(previews.table(), preview.ownerId(),
                 preview.previewId(), PreviewStatus.ACCEPTED, now,
                 Map.of("acceptedConfigId", s(configId), "acceptedVersion", n(version)))).build();
     }
@@ -57,13 +51,8 @@ final class PreviewTransition {
         }
     }
 
+    /** The preview as stored now (a consistent read). */
     private Optional<PendingPreview> stored() {
-        try {
-            Map<String, AttributeValue> item = dynamo.getItem(GetItemRequest.builder().tableName(previewsTable)
-                    .key(PreviewItems.key(preview.ownerId(), preview.previewId())).consistentRead(true).build()).item();
-            return item == null || item.isEmpty() ? Optional.empty() : Optional.of(PreviewItems.fromItem(item));
-        } catch (SdkException e) {
-            throw DynamoDbFaults.translate(e);
-        }
+        return previews.find(preview.ownerId(), preview.previewId());
     }
 }

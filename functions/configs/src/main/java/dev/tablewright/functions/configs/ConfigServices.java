@@ -38,8 +38,8 @@ public record ConfigServices(ConfigStore configs, PreviewStore previews, Preview
     private static ConfigServices of(DynamoDbClient dynamo, String configsTable, String previewsTable, Clock clock,
                                      GroundingCatalogs grounding) {
         DynamoConfigStore configs = new DynamoConfigStore(dynamo, configsTable);
-        PreviewStore previews = new DynamoPreviewStore(dynamo, previewsTable);
+        DynamoPreviewStore previews = new DynamoPreviewStore(dynamo, previewsTable);
         return new ConfigServices(configs, previews,
-                new PreviewDecisions(previews, new DynamoPreviewAcceptance(configs, dynamo, previewsTable)), clock, grounding);
+                new PreviewDecisions(previews, new DynamoPreviewAcceptance(configs, previews)), clock, grounding);
     }
 }
