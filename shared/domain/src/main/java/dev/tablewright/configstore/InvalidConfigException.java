@@ -8,15 +8,8 @@ import java.util.List;
 
 /** The config cannot be stored as given (a name too long, a body too large); each problem names its field. */
 public final class InvalidConfigException extends DomainFailure {
-    private final List<ValidationError> errors;
-
     public InvalidConfigException(List<ValidationError> errors) {
-        super(Kind.INVALID, "invalid_config", errors.isEmpty() ? "invalid config" : errors.get(0).field() + ": " + errors.get(0).message());
-        this.errors = List.copyOf(errors);
-    }
-
-    @Override
-    public List<ValidationError> errors() {
-        return errors;
+        super(Kind.INVALID, "invalid_config", errors.isEmpty() ? "invalid config" : errors.get(0).field() + ": " + errors.get(0).message(),
+                errors, true);
     }
 }

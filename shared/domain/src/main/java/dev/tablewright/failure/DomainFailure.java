@@ -26,24 +26,33 @@ public abstract class DomainFailure extends RuntimeException {
 
     private final Kind kind;
     private final String code;
+    private final List<ValidationError> errors;
 
     protected DomainFailure(Kind kind, String code, String message) {
         super(message);
         this.kind = kind;
         this.code = code;
+        this.errors = List.of();
     }
 
     protected DomainFailure(Kind kind, String code, String message, Throwable cause) {
         super(message, cause);
         this.kind = kind;
         this.code = code;
+        this.errors = List.of();
     }
 
     /** Without a stack trace: for refusals of user input, which are expected and frequent. */
     protected DomainFailure(Kind kind, String code, String message, boolean withStackTrace) {
+        this(kind, code, message, List.of(), withStackTrace);
+    }
+
+    /** A refusal of input ({@link Kind#INVALID}) naming each bad field, without a stack trace when it is expected. */
+    protected DomainFailure(Kind kind, String code, String message, List<ValidationError> errors, boolean withStackTrace) {
         super(message, null, false, withStackTrace);
         this.kind = kind;
         this.code = code;
+        this.errors = List.copyOf(errors);
     }
 
     public final Kind kind() {
@@ -56,8 +65,8 @@ public abstract class DomainFailure extends RuntimeException {
     }
 
     /** Each bad field, for {@link Kind#INVALID}. */
-    public List<ValidationError> errors() {
-        return List.of();
+    public final List<ValidationError> errors() {
+        return errors;
     }
 
     /** What the caller needs to act on a conflict (e.g. the current version); JSON values. */

@@ -9,15 +9,7 @@ import java.util.List;
 /** A form declaration or a submit that fails its checks; every bad field is in {@link #errors()}. */
 public final class InvalidInputException extends DomainFailure {
 
-    private final List<ValidationError> errors;
-
     public InvalidInputException(String message, List<ValidationError> errors) {
-        super(Kind.INVALID, "invalid_input", message, false);
-        this.errors = List.copyOf(errors);
-    }
-
-    @Override
-    public List<ValidationError> errors() {
-        return errors;
+        super(Kind.INVALID, "invalid_input", message, errors, false);
     }
 }

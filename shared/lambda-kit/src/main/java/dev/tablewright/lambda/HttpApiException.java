@@ -49,8 +49,4 @@ public final class HttpApiException extends RuntimeException {
     public static HttpApiException notFound(String message) {
         return new HttpApiException(404, new ApiError("not_found", message));
     }
-
-    public static HttpApiException conflict(String message, Map<String, Object> details) {
-        return new HttpApiException(409, new ApiError("conflict", message, List.of(), details));
-    }
 }

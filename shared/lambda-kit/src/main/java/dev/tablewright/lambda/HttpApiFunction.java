@@ -18,8 +18,8 @@ import java.util.Map;
  *
  * <p>This class guarantees the error contract: the caller is taken from the authorizer (401 without one), bodies
  * over {@link #maxBodyBytes()} and malformed or mistyped JSON are 400s naming the field, {@link HttpApiException}s
- * become their status, {@link StoreUnavailableException} becomes 503 with {@code Retry-After}, and anything else
- * becomes a bare 500: a stack trace goes to the log, never into a response.
+ * become their status, a {@link DomainFailure} becomes the answer of its kind ({@link HttpFailures}: a 503 with
+ * {@code Retry-After} for an unavailable store), and anything else becomes a bare 500: a stack trace goes to the log, never into a response.
  *
  * <p>A stream handler: the event is decoded into {@link HttpApiEvent} and the answer written with the function's
  * own Jackson, so the first request does not load the Lambda runtime's POJO serialization.

@@ -16,12 +16,16 @@ public final class HttpFailures {
     public static HttpResponse response(DomainFailure failure, String advice) {
         String message = failure.publicMessage();
         return switch (failure.kind()) {
-            case INVALID -> HttpResponse.error(400, new ApiError("invalid_request", message, failure.errors(), Map.of()), Map.of());
-            case NOT_FOUND -> HttpResponse.error(404, new ApiError("not_found", message), Map.of());
+            case INVALID -> answer(HttpApiException.invalid(message, failure.errors()));
+            case NOT_FOUND -> answer(HttpApiException.notFound(message));
             case CONFLICT -> HttpResponse.error(409, new ApiError(failure.code(), message + advice, List.of(), failure.details()),
                     Map.of());
             case UNAVAILABLE -> HttpResponse.error(503, new ApiError("unavailable", message), Map.of("Retry-After",
                     Integer.toString(failure instanceof StoreUnavailableException s ? s.retryAfterSeconds() : 1)));
         };
+    }
+
+    private static HttpResponse answer(HttpApiException e) {
+        return HttpResponse.error(e.status(), e.error(), Map.of());
     }
 }

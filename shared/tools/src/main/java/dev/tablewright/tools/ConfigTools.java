@@ -12,7 +12,6 @@ import dev.tablewright.configstore.StoredConfig;
 import dev.tablewright.configstore.VersionConflictException;
 import dev.tablewright.json.Json;
 import dev.tablewright.tool.ToolArguments;
-import dev.tablewright.tool.ToolError;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
 import dev.tablewright.validation.ValidateConfig;
@@ -28,17 +27,14 @@ import java.util.List;
 final class ConfigTools {
 
     /** Thrown inside a tool for bad arguments; {@link #run} turns it into the error outcome. */
-    static final class BadArguments extends RuntimeException {
-        final List<ValidationError> errors;
-
+    static final class BadArguments extends DomainFailure {
         BadArguments(String field, String message) {
             this(List.of(new ValidationError(field, message)));
         }
 
         BadArguments(List<ValidationError> errors) {
-            super(errors.isEmpty() ? "invalid arguments" : errors.get(0).field() + ": " + errors.get(0).message()
-                    + (errors.size() > 1 ? " (and " + (errors.size() - 1) + " more)" : ""), null, false, false);
-            this.errors = List.copyOf(errors);
+            super(Kind.INVALID, "invalid_arguments", errors.isEmpty() ? "invalid arguments" : errors.get(0).field() + ": "
+                    + errors.get(0).message() + (errors.size() > 1 ? " (and " + (errors.size() - 1) + " more)" : ""), errors, false);
         }
     }
 
@@ -49,9 +45,7 @@ final class ConfigTools {
     static ToolOutcome run(java.util.function.Supplier<JsonNode> body) {
         try {
             return ToolOutcome.ok(body.get());
-        } catch (BadArguments e) {
-            return ToolOutcome.error(new ToolError("invalid_arguments", e.getMessage(), e.errors));
-        } catch (DomainFailure e) {
+        } catch (DomainFailure e) { // the arguments' (BadArguments) and the store's refusals
             return ToolFailures.outcome(e, switch (e) {
                 case ConfigNotFoundException ignored -> "; list_table_configs shows the saved configs";
                 case VersionConflictException ignored -> ". Call get_table_config for the current version and build the change on it.";
