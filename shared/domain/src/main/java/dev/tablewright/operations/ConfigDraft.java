@@ -228,7 +228,7 @@ final class ConfigDraft {
     }
 
     /** Index of the selected column with this result key, or -1. */
-    int indexOfKey(String key) {
+    private int indexOfKey(String key) {
         for (int i = 0; i < columns.size(); i++) {
             SelectColumn c = columns.get(i);
             if (c != null && key.equals(c.resultKey())) {

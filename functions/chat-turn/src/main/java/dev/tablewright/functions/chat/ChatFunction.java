@@ -22,6 +22,9 @@ import dev.tablewright.invoke.LambdaToolInvoker;
 import dev.tablewright.chat.tools.ToolInvoker;
 import dev.tablewright.chat.tools.UserInputLifecycle;
 import dev.tablewright.chat.tools.UserInputPort;
+import dev.tablewright.dynamodb.DynamoConfigStore;
+import dev.tablewright.dynamodb.DynamoConversationStore;
+import dev.tablewright.dynamodb.DynamoConversations;
 import dev.tablewright.dynamodb.DynamoDbClients;
 import dev.tablewright.dynamodb.DynamoDbInputRequestStore;
 import dev.tablewright.dynamodb.DynamoDbSavedValuesStore;
@@ -85,9 +88,10 @@ public final class ChatFunction implements ChatTurnHandler {
         ui.textEnd("t");
         ui.finish(UiMessageStreamWriter.FinishReason.STOP, null);
         ui.done();
-        JwtVerifier.fromEnvironment(Env.all()).prime();
+        Map<String, String> env = Env.all();
+        JwtVerifier.fromEnvironment(env).prime();
         try {
-            LoopbackModelPriming.run(Env.all().getOrDefault("OPENAI_MODEL", ModelSettings.DEFAULT_MODEL));
+            LoopbackModelPriming.run(env.getOrDefault("OPENAI_MODEL", ModelSettings.DEFAULT_MODEL));
         } catch (java.io.IOException | dev.tablewright.chat.model.ModelFailure e) {
             throw new IllegalStateException("model priming failed: " + e.getMessage(), e);
         }
@@ -116,31 +120,13 @@ public final class ChatFunction implements ChatTurnHandler {
         if (table == null || table.isBlank()) {
             return ConversationMemory.NONE;
         }
-        software.amazon.awssdk.services.dynamodb.DynamoDbClient dynamo = dev.tablewright.dynamodb.DynamoDbClients.fromEnvironment(env);
-        String previews = env.getOrDefault("PREVIEWS_TABLE", "PreviewsTable");
-        String configsTable = env.getOrDefault("CONFIGS_TABLE", "ConfigsTable");
-        java.time.Duration ttl = java.time.Duration.ofDays(days(env.get("CONVERSATION_TTL_DAYS")));
-        var store = new dev.tablewright.dynamodb.DynamoConversationStore(dynamo, table, ttl);
-        var configStore = new dev.tablewright.dynamodb.DynamoConfigStore(dynamo, configsTable);
-        var service = new dev.tablewright.conversation.ConversationService(store,
-                new dev.tablewright.dynamodb.DynamoDbInputRequestStore(dynamo, env.getOrDefault("USER_INPUT_TABLE", "UserInputTable"), java.time.Duration.ofDays(7)),
-                new dev.tablewright.dynamodb.DynamoPreviewStore(dynamo, previews), configStore, Clock.systemUTC());
-        return new ConversationMemory(store, service, configStore, Clock.systemUTC());
-    }
-
-    private static long days(String value) {
-        if (value == null || value.isBlank()) {
-            return 90;
-        }
-        try {
-            long n = Long.parseLong(value.strip());
-            if (n > 0) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // refused below
-        }
-        throw new IllegalStateException("CONVERSATION_TTL_DAYS must be a positive whole number");
+        DynamoDbClient dynamo = DynamoDbClients.fromEnvironment(env);
+        DynamoConversationStore store = new DynamoConversationStore(dynamo, table,
+                DynamoConversations.ttl(env.get("CONVERSATION_TTL_DAYS")));
+        DynamoConfigStore configs = new DynamoConfigStore(dynamo, env.getOrDefault("CONFIGS_TABLE", "ConfigsTable"));
+        return new ConversationMemory(store, DynamoConversations.service(dynamo, store, configs,
+                env.getOrDefault("USER_INPUT_TABLE", "UserInputTable"), env.getOrDefault("PREVIEWS_TABLE", "PreviewsTable"),
+                Clock.systemUTC()), configs, Clock.systemUTC());
     }
 
     /** The user-input lifecycle on the template's UserInputTable, when the function has one. */
