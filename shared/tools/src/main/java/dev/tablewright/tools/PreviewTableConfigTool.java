@@ -54,17 +54,13 @@ public final class PreviewTableConfigTool implements Tool {
      * The definition without the {@code database} selection: where several data sources are configured, the registry
      * the function is wired with declares it ({@link DataSourceSelection#declare}), so the chat function asks first.
      */
-    public static final ToolDefinition DEFINITION = base();
-
-    private static ToolDefinition base() {
-        return new ToolDefinition("preview_table_config",
-                "Show the user a proposed table config before it is saved: validates it, checks every table, column and "
-                        + "join against the live database, plans and runs its SQL on a few rows, and answers the SQL, sample "
-                        + "rows, what changes against the saved config, and a previewId. The user then accepts or rejects "
-                        + "it. Call it with a config that came from an operation tool or get_table_config; one logical "
-                        + "change per preview.",
-                parameters(), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
-    }
+    public static final ToolDefinition DEFINITION = new ToolDefinition("preview_table_config",
+            "Show the user a proposed table config before it is saved: validates it, checks every table, column and "
+                    + "join against the live database, plans and runs its SQL on a few rows, and answers the SQL, sample "
+                    + "rows, what changes against the saved config, and a previewId. The user then accepts or rejects "
+                    + "it. Call it with a config that came from an operation tool or get_table_config; one logical "
+                    + "change per preview.",
+            parameters(), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
 
     /** Reads the saved config a preview changes (the config store); empty when there is none for this owner. */
     @FunctionalInterface

@@ -41,16 +41,12 @@ public final class SearchDatabaseSchemaTool implements Tool {
      * The definition without the {@code database} selection: where several data sources are configured, the registry
      * the function is wired with declares it ({@link DataSourceSelection#declare}), so the chat function asks first.
      */
-    public static final ToolDefinition DEFINITION = base();
-
-    private static ToolDefinition base() {
-        return new ToolDefinition("search_database_schema",
-                "Search the live database schema: schemas, tables (with their relationships to other tables, both ways) "
-                        + "and, on request, columns (PostgreSQL type, nullable, primary key, default, enum). Use it before "
-                        + "adding a column, a join or a filter to learn the real names; never guess a name. Filter by schema "
-                        + "and by a name fragment; describe one table with schema + table. Results come a page at a time.",
-                parameters(), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
-    }
+    public static final ToolDefinition DEFINITION = new ToolDefinition("search_database_schema",
+            "Search the live database schema: schemas, tables (with their relationships to other tables, both ways) "
+                    + "and, on request, columns (PostgreSQL type, nullable, primary key, default, enum). Use it before "
+                    + "adding a column, a join or a filter to learn the real names; never guess a name. Filter by schema "
+                    + "and by a name fragment; describe one table with schema + table. Results come a page at a time.",
+            parameters(), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
 
     private final Databases databases;
     private final ToolDefinition definition;
