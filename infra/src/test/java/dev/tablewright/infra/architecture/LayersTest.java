@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class LayersTest {
 
     static final String[] DOMAIN = {"dev.tablewright.codec..", "dev.tablewright.config..", "dev.tablewright.configstore..",
-            "dev.tablewright.conversation..", "dev.tablewright.editable..", "dev.tablewright.failure..", "dev.tablewright.id..",
+            "dev.tablewright.conversation..", "dev.tablewright.editable..", "dev.tablewright.failure..", "dev.tablewright.grounding..", "dev.tablewright.id..",
             "dev.tablewright.operations..", "dev.tablewright.preview..", "dev.tablewright.reference..", "dev.tablewright.schema..",
             "dev.tablewright.sql..", "dev.tablewright.store..", "dev.tablewright.tool..", "dev.tablewright.userinput..",
             "dev.tablewright.validation.."};

@@ -199,7 +199,7 @@ class PreviewSafetyTest {
         String before = fixture.fingerprint();
         dev.tablewright.sql.SampleRunner runner = fixture.databases.find("default").orElseThrow().runner();
         dev.tablewright.schema.ColumnInfo id = new dev.tablewright.schema.ColumnInfo("id", "bigint", false, true, null, false);
-        List<dev.tablewright.sql.ResultColumn> columns = List.of(new dev.tablewright.sql.ResultColumn("id", "d", id));
+        List<dev.tablewright.grounding.ResultColumn> columns = List.of(new dev.tablewright.grounding.ResultColumn("id", "d", id));
         dev.tablewright.sql.CompiledQuery delete = new dev.tablewright.sql.CompiledQuery(
                 "WITH d AS (DELETE FROM sales.order_lines RETURNING order_id AS id) SELECT id FROM d LIMIT 11",
                 List.of(), columns, 10, List.of());

@@ -1,5 +1,6 @@
 package dev.tablewright.operations;
 
+import dev.tablewright.grounding.CatalogLookup;
 import dev.tablewright.config.ColumnSettings;
 import dev.tablewright.config.ForeignTable;
 import dev.tablewright.config.SelectColumn;
@@ -52,7 +53,7 @@ public final class ColumnChange {
 
     public OperationResult apply(TableConfig config, Operation operation, List<ColumnSpec> columns) {
         ChangeLog log = new ChangeLog();
-        SchemaGrounding grounding = new SchemaGrounding(catalog);
+        CatalogLookup grounding = CatalogLookup.reportingOutages(catalog);
         ConfigDraft draft = Operations.draft(config, log);
         if (draft == null) {
             return log.finish(null);
@@ -70,7 +71,7 @@ public final class ColumnChange {
             return log.finish(draft);
         }
         if (operation == Operation.ADD) {
-            grounding.noteIfUngrounded(log);
+            grounding.noteIfUngrounded(log.problems);
         }
         for (int i = 0; i < columns.size(); i++) {
             ColumnSpec spec = columns.get(i);
@@ -100,7 +101,7 @@ public final class ColumnChange {
      *
      * @return the column's result key, or null after an error
      */
-    static String select(ConfigDraft d, ColumnSpec spec, String path, ChangeLog log, SchemaGrounding grounding, boolean implicit) {
+    static String select(ConfigDraft d, ColumnSpec spec, String path, ChangeLog log, CatalogLookup grounding, boolean implicit) {
         String namePath = implicit ? path : path + ".name";
         if (!Identifiers.check(log.problems, namePath, "column name", spec.name())) {
             return null;
@@ -139,11 +140,11 @@ public final class ColumnChange {
         String pgType = spec.pgType();
         boolean isEnum = false;
         if (grounding.grounded()) {
-            Optional<TableInfo> table = grounding.table(source.schema(), source.table(), path + ".source_table", log);
+            Optional<TableInfo> table = grounding.table(source.schema(), source.table(), path + ".source_table", log.problems);
             if (table.isEmpty()) {
                 return null;
             }
-            Optional<ColumnInfo> column = grounding.column(table.get(), spec.name(), namePath, log);
+            Optional<ColumnInfo> column = grounding.column(table.get(), spec.name(), namePath, log.problems);
             if (column.isEmpty()) {
                 return null;
             }

@@ -1,5 +1,6 @@
 package dev.tablewright.operations;
 
+import dev.tablewright.grounding.CatalogLookup;
 import dev.tablewright.config.SelectColumn;
 
 import dev.tablewright.config.ForeignTable;
@@ -50,7 +51,7 @@ public final class FilterChange {
     }
 
     private void add(ConfigDraft d, FilterSpec f, ChangeLog log) {
-        SchemaGrounding grounding = new SchemaGrounding(catalog);
+        CatalogLookup grounding = CatalogLookup.reportingOutages(catalog);
         if (!Identifiers.check(log.problems, "filter.column", "filter column", f.column())) {
             return;
         }
@@ -76,7 +77,7 @@ public final class FilterChange {
                 return;
             }
         } else if (!d.isSelected(key)) {
-            grounding.noteIfUngrounded(log);
+            grounding.noteIfUngrounded(log.problems);
             ColumnSpec hidden = new ColumnSpec(f.column(), f.sourceTable(), null, f.pgType(), null, true, null, null);
             key = ColumnChange.select(d, hidden, "filter.column", log, grounding, true);
             if (key == null) {
@@ -162,7 +163,7 @@ public final class FilterChange {
     }
 
     /** The result key of {@code f.column()} from the join {@code source} (selected as hidden when it is not yet), or null. */
-    private static String joinedColumnKey(ConfigDraft d, FilterSpec f, String source, ChangeLog log, SchemaGrounding grounding) {
+    private static String joinedColumnKey(ConfigDraft d, FilterSpec f, String source, ChangeLog log, CatalogLookup grounding) {
         ForeignTable join = d.join(source);
         java.util.List<ForeignTable> joins = join != null ? java.util.List.of(join) : d.joinsOfTable(source, null);
         if (joins.isEmpty()) {
@@ -181,7 +182,7 @@ public final class FilterChange {
                 return c.resultKey();
             }
         }
-        grounding.noteIfUngrounded(log);
+        grounding.noteIfUngrounded(log.problems);
         ColumnSpec hidden = new ColumnSpec(f.column(), reference, null, f.pgType(), null, true, null, null);
         return ColumnChange.select(d, hidden, "filter.column", log, grounding, true);
     }

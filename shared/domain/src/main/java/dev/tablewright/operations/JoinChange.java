@@ -1,5 +1,7 @@
 package dev.tablewright.operations;
 
+import dev.tablewright.grounding.CatalogLookup;
+import dev.tablewright.grounding.ForeignKeys;
 import dev.tablewright.config.ForeignTable;
 import dev.tablewright.config.JoinType;
 import dev.tablewright.config.RelationshipEnd;
@@ -52,8 +54,8 @@ public final class JoinChange {
 
     private void add(ConfigDraft d, JoinSpec j, ChangeLog log) {
         j = splitQualifiedTable(j);
-        SchemaGrounding grounding = new SchemaGrounding(catalog);
-        grounding.noteIfUngrounded(log);
+        CatalogLookup grounding = CatalogLookup.reportingOutages(catalog);
+        grounding.noteIfUngrounded(log.problems);
         if (!Identifiers.check(log.problems, "join.table", "joined table", j.table())) {
             return;
         }
@@ -65,7 +67,7 @@ public final class JoinChange {
         if (type == null || !aliasIsFree(d, j, log)) {
             return;
         }
-        Optional<TableInfo> target = grounding.table(schema, j.table(), "join.table", log);
+        Optional<TableInfo> target = grounding.table(schema, j.table(), "join.table", log.problems);
         if (grounding.grounded() && target.isEmpty()) {
             return;
         }
@@ -122,7 +124,7 @@ public final class JoinChange {
         return true;
     }
 
-    private Relationship relationship(ConfigDraft d, JoinSpec j, String schema, SchemaGrounding grounding, ChangeLog log) {
+    private Relationship relationship(ConfigDraft d, JoinSpec j, String schema, CatalogLookup grounding, ChangeLog log) {
         String from = j.relationshipFrom();
         String to = j.relationshipTo();
         boolean noFrom = from == null || from.isEmpty();
@@ -179,14 +181,14 @@ public final class JoinChange {
 
     /** Both columns exist; a missing foreign key between them is a warning (the join may still be meant). */
     private static boolean groundRelationship(JoinedFrom from, Relationship relationship, TableInfo target, JoinSpec j,
-                                              SchemaGrounding grounding, ChangeLog log) {
-        Optional<TableInfo> fromInfo = grounding.table(from.schema(), from.table(), "join.relationship_from", log);
+                                              CatalogLookup grounding, ChangeLog log) {
+        Optional<TableInfo> fromInfo = grounding.table(from.schema(), from.table(), "join.relationship_from", log.problems);
         if (fromInfo.isEmpty()
-                || grounding.column(fromInfo.get(), relationship.fromEnd().column(), "join.relationship_from", log).isEmpty()
-                || grounding.column(target, relationship.toEnd().column(), "join.relationship_to", log).isEmpty()) {
+                || grounding.column(fromInfo.get(), relationship.fromEnd().column(), "join.relationship_from", log.problems).isEmpty()
+                || grounding.column(target, relationship.toEnd().column(), "join.relationship_to", log.problems).isEmpty()) {
             return false;
         }
-        if (!hasForeignKey(fromInfo.get(), relationship.fromEnd().column(), target, relationship.toEnd().column())) {
+        if (ForeignKeys.pairs(fromInfo.get(), relationship.fromEnd().column(), target, relationship.toEnd().column()).isEmpty()) {
             log.warning("join.relationship_to", "no foreign key links " + from.table() + "." + relationship.fromEnd().column() + " and "
                     + j.table() + "." + relationship.toEnd().column() + "; check that the join is meant");
         }
@@ -205,7 +207,7 @@ public final class JoinChange {
                 + fromText + " = " + toText);
     }
 
-    private static void selectColumnsToAdd(ConfigDraft d, JoinSpec j, String schema, String alias, SchemaGrounding grounding,
+    private static void selectColumnsToAdd(ConfigDraft d, JoinSpec j, String schema, String alias, CatalogLookup grounding,
                                            ChangeLog log) {
         for (int i = 0; i < j.columnsToAdd().size(); i++) {
             ColumnSpec c = j.columnsToAdd().get(i);
@@ -246,8 +248,8 @@ public final class JoinChange {
     }
 
     /** The one foreign key between the base table and the target not yet used by a join; null after an error. */
-    private static String[] infer(ConfigDraft d, String schema, String table, SchemaGrounding grounding, ChangeLog log) {
-        Optional<TableInfo> base = grounding.table(d.baseSchema(), d.baseTable(), "data_source[0].source", log);
+    private static String[] infer(ConfigDraft d, String schema, String table, CatalogLookup grounding, ChangeLog log) {
+        Optional<TableInfo> base = grounding.table(d.baseSchema(), d.baseTable(), "data_source[0].source", log.problems);
         if (base.isEmpty()) {
             return null;
         }
@@ -282,22 +284,6 @@ public final class JoinChange {
                     + String.join("; ", options) + "); pass relationship_from and relationship_to");
         }
         return null;
-    }
-
-    private static boolean hasForeignKey(TableInfo from, String fromColumn, TableInfo to, String toColumn) {
-        for (ForeignKey fk : from.outgoing()) {
-            if (fk.toTable().equals(to.name()) && fk.toSchema().equals(to.schema())
-                    && fk.fromColumns().contains(fromColumn) && fk.toColumns().contains(toColumn)) {
-                return true;
-            }
-        }
-        for (ForeignKey fk : to.outgoing()) {
-            if (fk.toTable().equals(from.name()) && fk.toSchema().equals(from.schema())
-                    && fk.fromColumns().contains(toColumn) && fk.toColumns().contains(fromColumn)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.tablewright.operations;
 
+import dev.tablewright.grounding.CatalogLookup;
 import dev.tablewright.config.Sort;
 import dev.tablewright.config.SortDirection;
 import dev.tablewright.config.TableConfig;
@@ -50,7 +51,7 @@ public final class SortChange {
             log.error("sort", "too many sort entries: " + sort.size() + " (at most " + ValidateConfig.MAX_SORTS + ")");
             return log.finish(draft);
         }
-        SchemaGrounding grounding = new SchemaGrounding(catalog);
+        CatalogLookup grounding = CatalogLookup.reportingOutages(catalog);
         switch (operation) {
             case ADD -> add(draft, sort, log, grounding);
             case REMOVE -> remove(draft, sort, log);
@@ -63,7 +64,7 @@ public final class SortChange {
     }
 
     /** Resolves every entry (selecting hidden columns as needed); null after an error. */
-    private List<Entry> resolve(ConfigDraft d, List<SortSpec> sort, ChangeLog log, SchemaGrounding grounding) {
+    private List<Entry> resolve(ConfigDraft d, List<SortSpec> sort, ChangeLog log, CatalogLookup grounding) {
         List<Entry> out = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         boolean noted = false;
@@ -88,7 +89,7 @@ public final class SortChange {
             String key = s.column();
             if (!d.isSelected(key)) {
                 if (!noted) {
-                    grounding.noteIfUngrounded(log);
+                    grounding.noteIfUngrounded(log.problems);
                     noted = true;
                 }
                 key = ColumnChange.select(d, new ColumnSpec(s.column(), s.sourceTable(), null, null, null, true, null, null),
@@ -106,7 +107,7 @@ public final class SortChange {
         return log.failed() ? null : out;
     }
 
-    private void add(ConfigDraft d, List<SortSpec> sort, ChangeLog log, SchemaGrounding grounding) {
+    private void add(ConfigDraft d, List<SortSpec> sort, ChangeLog log, CatalogLookup grounding) {
         List<Entry> entries = resolve(d, sort, log, grounding);
         if (entries == null) {
             return;
@@ -139,7 +140,7 @@ public final class SortChange {
         }
     }
 
-    private void set(ConfigDraft d, List<SortSpec> sort, ChangeLog log, SchemaGrounding grounding) {
+    private void set(ConfigDraft d, List<SortSpec> sort, ChangeLog log, CatalogLookup grounding) {
         List<Entry> entries = resolve(d, sort, log, grounding);
         if (entries == null) {
             return;

@@ -1,5 +1,6 @@
 package dev.tablewright.sql;
 
+import dev.tablewright.grounding.ResultColumn;
 import java.util.List;
 
 /**

@@ -1,5 +1,8 @@
 package dev.tablewright.sql;
 
+import dev.tablewright.grounding.ConfigGrounder;
+import dev.tablewright.grounding.GroundedConfig;
+import dev.tablewright.grounding.ResultColumn;
 import dev.tablewright.config.SortDirection;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.reference.FilterOperator;

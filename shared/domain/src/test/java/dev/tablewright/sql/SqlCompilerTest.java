@@ -12,6 +12,10 @@ import org.junit.jupiter.api.Test;
 
 import java.util.EnumSet;
 import java.util.List;
+import dev.tablewright.reference.VisualType;
+import java.util.Map;
+import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.Optional;
 import java.util.Set;
 
@@ -20,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The SQL form of every operator and the compiler's safety rules, on a catalogue held in memory. */
-class SqlCompilerTest {
+public class SqlCompilerTest {
 
     static final ForeignKey CREATED_BY = new ForeignKey("orders_created_by_fkey", "sales", "orders", List.of("created_by"),
             "core", "users", List.of("id"));
@@ -37,7 +41,7 @@ class SqlCompilerTest {
             new ColumnInfo("id", "bigint", false, true, null, false),
             new ColumnInfo("first_name", "text", false, false, null, false)), List.of(), List.of(CREATED_BY));
 
-    static final SchemaCatalog CATALOG = new SchemaCatalog() {
+    public static final SchemaCatalog CATALOG = new SchemaCatalog() {
         @Override
         public List<String> schemas() {
             return List.of("sales", "core");
@@ -54,17 +58,41 @@ class SqlCompilerTest {
         }
     };
 
+    /** Each column's visual type in the fixture config; a filtered column is shown as string where its type lacks the operator. */
+    private static final Map<String, String> TYPES = new LinkedHashMap<>();
+
+    static {
+        TYPES.put("id", "number");
+        TYPES.put("code", "string");
+        TYPES.put("status", "enum");
+        TYPES.put("total", "number");
+        TYPES.put("created_at", "datetime");
+        TYPES.put("tags", "array");
+        TYPES.put("country", "string");
+        TYPES.put("first_name", "string");
+    }
+
+    /** A valid config over orders (joined to its creator) with one filter; the compiler works from validated configs. */
     static SqlCompiler.Compilation compile(String filterColumn, String operator, String valueJson) {
         String filter = operator == null ? "" : "{\"column\": \"" + filterColumn + "\", \"operator\": \"" + operator + "\""
                 + (valueJson == null ? "" : ", \"value\": " + valueJson) + "}";
+        List<String> settings = new ArrayList<>();
+        TYPES.forEach((column, type) -> {
+            boolean allows = operator == null || !column.equals(filterColumn) || FilterOperator.parse(operator)
+                    .map(op -> VisualType.parse(type).orElseThrow().operators().contains(op)).orElse(true);
+            String shown = allows ? type : "string";
+            settings.add("\"" + column + "\": {\"type\": \"" + shown + "\""
+                    + (shown.equals("datetime") ? ", \"format\": \"yyyy-MM-dd HH:mm\"" : "") + "}");
+        });
         TableConfig config = ConfigJson.read("""
                 {"data_source": [{"schema": "sales", "source": "orders",
                   "select": {"columns": [{"name": "id"}, {"name": "code"}, {"name": "status"}, {"name": "total"},
                      {"name": "created_at"}, {"name": "tags"}, {"name": "country"}, {"name": "first_name", "table": "creator"}],
                     "foreign_tables": [{"schema": "core", "table": "users", "alias": "creator", "join_type": "LEFT",
                       "relationship_from": "orders.created_by", "relationship_to": "creator.id"}]},
-                  "filters": [%s], "sort": [{"column": "total", "direction": "desc"}]}]}
-                """.formatted(filter)).config();
+                  "filters": [%s], "sort": [{"column": "total", "direction": "desc"}]}],
+                 "visual_settings": {"columns": {%s}}}
+                """.formatted(filter, String.join(", ", settings))).config();
         return SqlCompiler.compile(config, CATALOG, 10);
     }
 

@@ -7,7 +7,7 @@ import dev.tablewright.sql.BoundValue;
 import dev.tablewright.sql.CompiledQuery;
 import dev.tablewright.sql.QueryFailure;
 import dev.tablewright.sql.QueryPlan;
-import dev.tablewright.sql.ResultColumn;
+import dev.tablewright.grounding.ResultColumn;
 import dev.tablewright.sql.SampleRows;
 import dev.tablewright.sql.SampleRunner;
 

@@ -19,7 +19,7 @@ import dev.tablewright.sql.CompiledQuery;
 import dev.tablewright.sql.Database;
 import dev.tablewright.sql.Databases;
 import dev.tablewright.sql.QueryFailure;
-import dev.tablewright.sql.ResultColumn;
+import dev.tablewright.grounding.ResultColumn;
 import dev.tablewright.sql.SampleRunner;
 import dev.tablewright.sql.SqlCompiler;
 import dev.tablewright.tool.Tool;

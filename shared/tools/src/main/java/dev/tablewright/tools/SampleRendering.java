@@ -6,7 +6,7 @@ import dev.tablewright.config.VisualSettings;
 import dev.tablewright.json.Json;
 import dev.tablewright.reference.PgTypeMapping;
 import dev.tablewright.reference.VisualType;
-import dev.tablewright.sql.ResultColumn;
+import dev.tablewright.grounding.ResultColumn;
 import dev.tablewright.sql.SampleRows;
 import dev.tablewright.validation.ValidationError;
 

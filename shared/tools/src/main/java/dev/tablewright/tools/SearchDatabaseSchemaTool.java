@@ -6,10 +6,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.json.Json;
-import dev.tablewright.schema.ClosestNames;
 import dev.tablewright.schema.ColumnInfo;
 import dev.tablewright.schema.ForeignKey;
 import dev.tablewright.schema.SchemaCatalog;
+import dev.tablewright.grounding.CatalogLookup;
+import dev.tablewright.validation.ValidationCollector;
 import dev.tablewright.schema.TableInfo;
 import dev.tablewright.sql.Database;
 import dev.tablewright.sql.Databases;
@@ -106,12 +107,15 @@ public final class SearchDatabaseSchemaTool implements Tool {
                 args.path("page_size").asInt(columns ? MAX_PAGE_SIZE_WITH_COLUMNS : DEFAULT_PAGE_SIZE)));
 
         SchemaCatalog catalog = database.catalog();
+        CatalogLookup lookup = CatalogLookup.failingOnOutage(catalog);
+        ValidationCollector missing = new ValidationCollector();
+        if (schema != null && (table == null ? !lookup.schema(schema, "schema", missing)
+                : lookup.table(schema, table, "schema", "table", missing).isEmpty())) {
+            return ToolOutcome.error("not_found", missing.report().errors().get(0).message());
+        }
         List<String> schemas = catalog.schemas();
         ObjectNode out = Json.object();
         out.put("database", database.name());
-        if (schema != null && !schemas.contains(schema)) {
-            return ToolOutcome.error("not_found", ClosestNames.missingSchema(schema, schemas));
-        }
         List<TableInfo> matches = new ArrayList<>();
         List<String> searched = schema == null ? schemas : List.of(schema);
         String fragment = name == null ? null : name.toLowerCase(Locale.ROOT);
@@ -125,10 +129,6 @@ public final class SearchDatabaseSchemaTool implements Tool {
                     matches.add(t);
                 }
             }
-        }
-        if (table != null && matches.isEmpty()) {
-            return ToolOutcome.error("not_found", "table '" + schema + "." + table + "' does not exist."
-                    + ClosestNames.hint(table, catalog.tables(schema).stream().map(TableInfo::name).toList()));
         }
         out.set("schemas", Json.tree(schemas));
         int from = Math.min(matches.size(), (page - 1) * pageSize);

@@ -2,7 +2,7 @@ package dev.tablewright.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.config.TableConfig;
-import dev.tablewright.operations.ConfigGrounding;
+import dev.tablewright.grounding.ConfigGrounder;
 import dev.tablewright.operations.OperationResult;
 import dev.tablewright.schema.SchemaCatalog;
 import dev.tablewright.schema.SchemaCatalogs;
@@ -72,7 +72,7 @@ public final class ValidateTableConfigTool extends OperationTool {
         ValidationCollector all = new ValidationCollector();
         all.addAll(structure);
         if (structure.valid()) {
-            all.addAll(ConfigGrounding.check(config, catalog));
+            all.addAll(ConfigGrounder.check(config, catalog));
         }
         ValidationReport report = all.report();
         return report.valid()

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.lambda.HttpApiException;
-import dev.tablewright.operations.ConfigGrounding;
+import dev.tablewright.grounding.ConfigGrounder;
 import dev.tablewright.schema.SchemaCatalog;
 import dev.tablewright.validation.ValidateConfig;
 import dev.tablewright.validation.ValidationError;
@@ -17,7 +17,7 @@ import java.util.Set;
  * The body of {@code POST /configs} and {@code PUT /configs/{id}}, read the one way a config is read everywhere
  * ({@link ConfigJson}) and checked before anything is stored: every wrong type, every broken invariant
  * ({@link ValidateConfig}) and, where the function has a database to ask, every name that does not exist
- * ({@link ConfigGrounding}), all named at once in one 400.
+ * ({@link ConfigGrounder}), all named at once in one 400.
  *
  * @param baseVersion the version the change builds on (PUT), null for POST
  */
@@ -53,7 +53,7 @@ record ConfigBody(Long baseVersion, TableConfig config) {
                 config = read.config();
                 ValidateConfig.validate(config).errors().forEach(e -> errors.add(prefixed(e)));
                 if (catalog != null && errors.isEmpty()) {
-                    ConfigGrounding.check(config, catalog).errors().forEach(e -> errors.add(prefixed(e)));
+                    ConfigGrounder.check(config, catalog).errors().forEach(e -> errors.add(prefixed(e)));
                 }
             }
         }

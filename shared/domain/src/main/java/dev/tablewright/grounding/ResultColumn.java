@@ -1,4 +1,4 @@
-package dev.tablewright.sql;
+package dev.tablewright.grounding;
 
 import dev.tablewright.schema.ColumnInfo;
 
