@@ -14,6 +14,7 @@ import dev.tablewright.config.Sort;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.config.VisualSettings;
 import dev.tablewright.json.Json;
+import dev.tablewright.json.JsonFields;
 import dev.tablewright.validation.Identifiers;
 import dev.tablewright.validation.ValidationCollector;
 import dev.tablewright.validation.ValidationError;
@@ -77,7 +78,8 @@ public final class ConfigJson {
             return failed("config", "config must be a JSON object, got " + Json.kind(node));
         }
         ValidationCollector out = new ValidationCollector();
-        TableConfig config = new Reader(out).config((ObjectNode) node);
+        Reader reader = new Reader(out);
+        TableConfig config = reader.config(reader.fields((ObjectNode) node));
         if (out.hasErrors()) {
             return new Read(null, out.report().errors());
         }
@@ -238,150 +240,73 @@ public final class ConfigJson {
     // ---------------------------------------------------------------- reading
 
     /** Walks one config; every wrong type is an error at its field, reading goes on. */
+    /** Reads the records through {@link JsonFields}: every wrong type a problem on its path, reading going on. */
     private record Reader(ValidationCollector out) {
 
-        TableConfig config(ObjectNode o) {
-            String id = o.path("id").isNumber() ? o.get("id").asText() : text(o, "id", "id");
-            Items sources = list(o, "data_source", "data_source", this::dataSource);
-            ObjectNode vs = object(o, "visual_settings", "visual_settings");
-            return new TableConfig(id, text(o, "name", "name"), text(o, "description", "description"),
-                    longValue(o, "version", "version"), sources == null ? null : sources.items(),
-                    vs == null ? null : visual(vs, "visual_settings"), extra(o, CONFIG_KEYS));
+        JsonFields fields(ObjectNode o) {
+            return JsonFields.of(o, "", out::error, JsonFields.Wording.PLAIN);
         }
 
-        DataSource dataSource(ObjectNode o, String path) {
-            ObjectNode select = object(o, "select", path + ".select");
-            Items filters = list(o, "filters", path + ".filters", this::filter);
-            Items sorts = list(o, "sort", path + ".sort", this::sort);
-            return new DataSource(text(o, "schema", path + ".schema"), text(o, "source", path + ".source"),
-                    select == null ? null : select(select, path + ".select"),
-                    filters == null ? null : filters.items(), sorts == null ? null : sorts.items(), extra(o, SOURCE_KEYS));
+        TableConfig config(JsonFields o) {
+            String id = o.value("id") != null && o.value("id").isNumber() ? o.value("id").asText() : o.text("id");
+            List<DataSource> sources = o.objects("data_source", this::dataSource);
+            JsonFields vs = o.at("visual_settings");
+            return new TableConfig(id, o.text("name"), o.text("description"), o.integer("version"), sources,
+                    vs == null ? null : visual(vs), o.unknown(CONFIG_KEYS));
         }
 
-        Select select(ObjectNode o, String path) {
-            Items columns = list(o, "columns", path + ".columns", this::column);
-            Items joins = list(o, "foreign_tables", path + ".foreign_tables", this::join);
-            return new Select(columns == null ? null : columns.items(), joins == null ? null : joins.items(), extra(o, SELECT_KEYS));
+        DataSource dataSource(JsonFields o, String path) {
+            JsonFields select = o.at("select");
+            List<Filter> filters = o.objects("filters", this::filter);
+            List<Sort> sorts = o.objects("sort", this::sort);
+            return new DataSource(o.text("schema"), o.text("source"), select == null ? null : select(select), filters, sorts,
+                    o.unknown(SOURCE_KEYS));
         }
 
-        SelectColumn column(ObjectNode o, String path) {
-            return new SelectColumn(text(o, "name", path + ".name"), text(o, "table", path + ".table"),
-                    text(o, "alias", path + ".alias"), extra(o, COLUMN_KEYS));
+        Select select(JsonFields o) {
+            return new Select(o.objects("columns", this::column), o.objects("foreign_tables", this::join), o.unknown(SELECT_KEYS));
         }
 
-        ForeignTable join(ObjectNode o, String path) {
-            return new ForeignTable(text(o, "schema", path + ".schema"), text(o, "table", path + ".table"),
-                    text(o, "alias", path + ".alias"), text(o, "join_type", path + ".join_type"),
-                    text(o, "relationship_from", path + ".relationship_from"),
-                    text(o, "relationship_to", path + ".relationship_to"), extra(o, JOIN_KEYS));
+        SelectColumn column(JsonFields o, String path) {
+            return new SelectColumn(o.text("name"), o.text("table"), o.text("alias"), o.unknown(COLUMN_KEYS));
         }
 
-        Filter filter(ObjectNode o, String path) {
-            JsonNode value = o.get("value");
-            if (value != null && value.isNull()) {
-                value = null;
-            }
-            return new Filter(text(o, "column", path + ".column"), text(o, "operator", path + ".operator"),
-                    value, text(o, "label", path + ".label"), extra(o, FILTER_KEYS));
+        ForeignTable join(JsonFields o, String path) {
+            return new ForeignTable(o.text("schema"), o.text("table"), o.text("alias"), o.text("join_type"),
+                    o.text("relationship_from"), o.text("relationship_to"), o.unknown(JOIN_KEYS));
         }
 
-        Sort sort(ObjectNode o, String path) {
-            return new Sort(text(o, "column", path + ".column"), text(o, "direction", path + ".direction"), extra(o, SORT_KEYS));
+        Filter filter(JsonFields o, String path) {
+            return new Filter(o.text("column"), o.text("operator"), o.value("value"), o.text("label"), o.unknown(FILTER_KEYS));
         }
 
-        VisualSettings visual(ObjectNode o, String path) {
-            Long pageSize = longValue(o, "page_size", path + ".page_size");
-            ObjectNode cols = object(o, "columns", path + ".columns");
+        Sort sort(JsonFields o, String path) {
+            return new Sort(o.text("column"), o.text("direction"), o.unknown(SORT_KEYS));
+        }
+
+        VisualSettings visual(JsonFields o) {
+            Long pageSize = o.integer("page_size");
+            ObjectNode cols = o.object("columns");
             LinkedHashMap<String, ColumnSettings> settings = null;
             if (cols != null) {
                 settings = new LinkedHashMap<>();
                 Iterator<Map.Entry<String, JsonNode>> it = cols.fields();
                 while (it.hasNext()) {
                     Map.Entry<String, JsonNode> e = it.next();
-                    String p = path + ".columns" + Identifiers.pathKey(e.getKey());
-                    if (!e.getValue().isObject()) {
-                        out.error(p, "expected an object, got " + Json.kind(e.getValue()));
-                        continue;
+                    JsonFields entry = o.element(e.getValue(), o.path("columns") + Identifiers.pathKey(e.getKey()));
+                    if (entry != null) {
+                        settings.put(e.getKey(), settings(entry));
                     }
-                    settings.put(e.getKey(), settings((ObjectNode) e.getValue(), p));
                 }
             }
-            return new VisualSettings(pageSize == null ? null : clampInt(pageSize, path + ".page_size"), settings, extra(o, VISUAL_KEYS));
+            return new VisualSettings(pageSize == null ? null : clampInt(pageSize, o.path("page_size")), settings,
+                    o.unknown(VISUAL_KEYS));
         }
 
-        ColumnSettings settings(ObjectNode o, String path) {
-            Long order = longValue(o, "order", path + ".order");
-            return new ColumnSettings(text(o, "header", path + ".header"), text(o, "type", path + ".type"),
-                    text(o, "format", path + ".format"), order == null ? null : clampInt(order, path + ".order"),
-                    bool(o, "hidden", path + ".hidden"), extra(o, SETTINGS_KEYS));
-        }
-
-        // -------- primitives
-
-        interface ItemReader<T> {
-            T read(ObjectNode o, String path);
-        }
-
-        record Items(List items) {
-        }
-
-        @SuppressWarnings({"unchecked", "rawtypes"})
-        <T> Items list(ObjectNode o, String key, String path, ItemReader<T> reader) {
-            JsonNode n = o.get(key);
-            if (n == null || n.isNull()) {
-                return null;
-            }
-            if (!n.isArray()) {
-                out.error(path, "expected an array, got " + Json.kind(n));
-                return null;
-            }
-            List items = new ArrayList<>(n.size());
-            for (int i = 0; i < n.size(); i++) {
-                JsonNode item = n.get(i);
-                String p = path + "[" + i + "]";
-                if (!item.isObject()) {
-                    out.error(p, "expected an object, got " + Json.kind(item));
-                    continue;
-                }
-                items.add(reader.read((ObjectNode) item, p));
-            }
-            return new Items(items);
-        }
-
-        ObjectNode object(ObjectNode o, String key, String path) {
-            JsonNode n = o.get(key);
-            if (n == null || n.isNull()) {
-                return null;
-            }
-            if (!n.isObject()) {
-                out.error(path, "expected an object, got " + Json.kind(n));
-                return null;
-            }
-            return (ObjectNode) n;
-        }
-
-        String text(ObjectNode o, String key, String path) {
-            JsonNode n = o.get(key);
-            if (n == null || n.isNull()) {
-                return null;
-            }
-            if (!n.isTextual()) {
-                out.error(path, "expected a string, got " + Json.kind(n));
-                return null;
-            }
-            return n.textValue();
-        }
-
-        Long longValue(ObjectNode o, String key, String path) {
-            JsonNode n = o.get(key);
-            if (n == null || n.isNull()) {
-                return null;
-            }
-            if (!n.isIntegralNumber() || !n.canConvertToLong()) {
-                out.error(path, "expected an integer, got " + (n.isNumber() ? "a non-integral or too large number" : Json.kind(n)));
-                return null;
-            }
-            return n.longValue();
+        ColumnSettings settings(JsonFields o) {
+            Long order = o.integer("order");
+            return new ColumnSettings(o.text("header"), o.text("type"), o.text("format"),
+                    order == null ? null : clampInt(order, o.path("order")), o.bool("hidden"), o.unknown(SETTINGS_KEYS));
         }
 
         Integer clampInt(long value, String path) {
@@ -390,33 +315,6 @@ public final class ConfigJson {
                 return null;
             }
             return (int) value;
-        }
-
-        Boolean bool(ObjectNode o, String key, String path) {
-            JsonNode n = o.get(key);
-            if (n == null || n.isNull()) {
-                return null;
-            }
-            if (!n.isBoolean()) {
-                out.error(path, "expected true or false, got " + Json.kind(n));
-                return null;
-            }
-            return n.booleanValue();
-        }
-
-        Map<String, JsonNode> extra(ObjectNode o, Set<String> known) {
-            Map<String, JsonNode> extra = null;
-            Iterator<Map.Entry<String, JsonNode>> it = o.fields();
-            while (it.hasNext()) {
-                Map.Entry<String, JsonNode> e = it.next();
-                if (!known.contains(e.getKey())) {
-                    if (extra == null) {
-                        extra = new LinkedHashMap<>();
-                    }
-                    extra.put(e.getKey(), e.getValue());
-                }
-            }
-            return extra;
         }
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.json.Json;
+import dev.tablewright.json.JsonFields;
 import dev.tablewright.validation.ValidationError;
 
 import java.util.Iterator;
@@ -51,14 +52,26 @@ public final class InvocationDecoder {
         if (!isEnvelope(object)) {
             return new ToolInvocation(tool.name(), null, null, null, normaliseArguments(object, tool), Map.of());
         }
-        String name = text(object, "tool");
+        JsonFields envelope = JsonFields.of(object, "", JsonFields.STOP_AT_FIRST, JsonFields.Wording.NAMED);
+        String name;
+        String toolCallId;
+        String conversationId;
+        String userId;
+        try {
+            name = envelope.text("tool");
+            toolCallId = envelope.text("toolCallId");
+            conversationId = envelope.text("conversationId");
+            userId = envelope.text("userId");
+        } catch (JsonFields.Refused refused) {
+            throw fieldError(refused.path(), refused.getMessage());
+        }
         if (name != null && !name.equals(tool.name())) {
             throw new InvalidInvocation(new ToolError(UNKNOWN_TOOL,
                     "this function runs the tool '" + tool.name() + "', not '" + name + "'"));
         }
         ObjectNode arguments = arguments(object.get("arguments"));
-        return new ToolInvocation(tool.name(), text(object, "toolCallId"), text(object, "conversationId"),
-                text(object, "userId"), normaliseArguments(arguments, tool), sessionValues(object.get("sessionValues")));
+        return new ToolInvocation(tool.name(), toolCallId, conversationId, userId, normaliseArguments(arguments, tool),
+                sessionValues(object.get("sessionValues")));
     }
 
     /**
@@ -150,17 +163,6 @@ public final class InvocationDecoder {
         return out;
     }
 
-    private static String text(ObjectNode object, String field) throws InvalidInvocation {
-        JsonNode value = object.get(field);
-        if (value == null || value.isNull()) {
-            return null;
-        }
-        if (!value.isTextual()) {
-            throw fieldError(field, field + " must be a string, not " + kind(value));
-        }
-        return value.asText();
-    }
-
     /** Jackson's own words and the position, without the source excerpt or any class name. */
     public static String describe(JsonProcessingException e) {
         String message = e.getOriginalMessage();
@@ -176,17 +178,7 @@ public final class InvocationDecoder {
     }
 
     static String kind(JsonNode node) {
-        if (node == null || node.isNull()) {
-            return "null";
-        }
-        return switch (node.getNodeType()) {
-            case ARRAY -> "an array";
-            case STRING -> "a string";
-            case NUMBER -> "a number";
-            case BOOLEAN -> "a boolean";
-            case OBJECT, POJO -> "an object";
-            default -> node.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
-        };
+        return node == null ? "null" : Json.kind(node);
     }
 
     private static InvalidInvocation invalid(String message) {

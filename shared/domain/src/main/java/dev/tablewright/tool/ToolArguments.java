@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.json.Json;
+import dev.tablewright.json.JsonFields;
 import dev.tablewright.validation.ValidationCollector;
 import dev.tablewright.validation.ValidationError;
 
@@ -26,13 +27,11 @@ public final class ToolArguments {
     public static final int MAX_TEXT_CHARS = 10_000;
     public static final int MAX_ARRAY_ITEMS = 1_000;
 
-    private final ObjectNode node;
-    private final String prefix;
+    private final JsonFields fields;
     private final ValidationCollector errors;
 
-    private ToolArguments(ObjectNode node, String prefix, ValidationCollector errors) {
-        this.node = node;
-        this.prefix = prefix;
+    private ToolArguments(ObjectNode node, String path, ValidationCollector errors) {
+        this.fields = JsonFields.of(node, path, errors::error, JsonFields.Wording.NAMED);
         this.errors = errors;
     }
 
@@ -47,7 +46,7 @@ public final class ToolArguments {
 
     /** A reader over a nested object, reporting errors under {@code path} (e.g. {@code filter}, {@code columns[0]}). */
     public ToolArguments at(ObjectNode nested, String path) {
-        return new ToolArguments(nested, path + ".", errors);
+        return new ToolArguments(nested, path, errors);
     }
 
     public boolean ok() {
@@ -59,23 +58,21 @@ public final class ToolArguments {
     }
 
     public void error(String field, String message) {
-        errors.error(prefix + field, message);
+        fields.problem(field, message);
     }
 
     public boolean has(String field) {
-        JsonNode n = node.get(field);
-        return n != null && !n.isNull();
+        return fields.has(field);
     }
 
     public JsonNode raw(String field) {
-        JsonNode n = node.get(field);
-        return n == null || n.isNull() ? null : n;
+        return fields.value(field);
     }
 
     /** The config argument: an object or a JSON string holding one. Type errors inside it name the config's own fields. */
     public TableConfig config(String field) {
-        JsonNode n = node.get(field);
-        if (n == null || n.isNull()) {
+        JsonNode n = fields.value(field);
+        if (n == null) {
             error(field, field + " is missing: pass the current table config (an object, or its JSON text)");
             return null;
         }
@@ -105,38 +102,22 @@ public final class ToolArguments {
     }
 
     public String text(String field, boolean required, int maxChars) {
-        JsonNode n = node.get(field);
-        if (n == null || n.isNull()) {
+        if (!fields.has(field)) {
             if (required) {
                 error(field, field + " is missing");
             }
             return null;
         }
-        if (!n.isTextual()) {
-            error(field, field + " must be a string, got " + Json.kind(n));
-            return null;
-        }
-        String s = n.textValue();
-        if (s.length() > maxChars) {
-            error(field, field + " is " + s.length() + " characters long; at most " + maxChars + " are accepted");
-            return null;
-        }
-        return s;
+        return fields.text(field, maxChars);
     }
 
+    /** A boolean; the text "true" or "false" reads as one (models write both). */
     public Boolean bool(String field) {
-        JsonNode n = node.get(field);
-        if (n == null || n.isNull()) {
-            return null;
-        }
-        if (n.isBoolean()) {
-            return n.booleanValue();
-        }
-        if (n.isTextual() && (n.textValue().equals("true") || n.textValue().equals("false"))) {
+        JsonNode n = fields.value(field);
+        if (n != null && n.isTextual() && (n.textValue().equals("true") || n.textValue().equals("false"))) {
             return Boolean.valueOf(n.textValue());
         }
-        error(field, field + " must be true or false, got " + Json.kind(n));
-        return null;
+        return fields.bool(field);
     }
 
     /** One of an enum's constants, by lower-case wire name (case-insensitive); null after an error. */
@@ -157,25 +138,24 @@ public final class ToolArguments {
         return null;
     }
 
+    /** An object; a string holding a JSON object reads as that object (models write both). */
     public ObjectNode object(String field, boolean required) {
-        JsonNode n = node.get(field);
-        if (n == null || n.isNull()) {
+        JsonNode n = fields.value(field);
+        if (n == null) {
             if (required) {
                 error(field, field + " is missing");
             }
             return null;
         }
-        if (n.isTextual()) {
-            n = parseEmbedded(field, n.textValue());
-            if (n == null) {
-                return null;
-            }
+        if (!n.isTextual()) {
+            return fields.object(field);
         }
-        if (!n.isObject()) {
-            error(field, field + " must be an object, got " + Json.kind(n));
+        JsonNode embedded = parseEmbedded(field, n.textValue());
+        if (embedded != null && !embedded.isObject()) {
+            error(field, field + " must be an object, got " + Json.kind(embedded));
             return null;
         }
-        return (ObjectNode) n;
+        return (ObjectNode) embedded;
     }
 
     /**
@@ -184,8 +164,8 @@ public final class ToolArguments {
      * (models write {@code "columns": "notes"}); a string holding a JSON array is read as that array.
      */
     public <T> List<T> list(String field, boolean required, int maxItems, BiFunction<JsonNode, String, T> item) {
-        JsonNode n = node.get(field);
-        if (n == null || n.isNull()) {
+        JsonNode n = fields.value(field);
+        if (n == null) {
             if (required) {
                 error(field, field + " is missing");
             }
@@ -203,7 +183,7 @@ public final class ToolArguments {
         } else if (n.isObject() || n.isTextual()) {
             array = Json.MAPPER.createArrayNode().add(n);
         } else {
-            error(field, field + " must be an array, got " + Json.kind(n));
+            fields.array(field); // reports the wrong type
             return null;
         }
         if (array.size() > maxItems) {
@@ -212,18 +192,15 @@ public final class ToolArguments {
         }
         List<T> out = new ArrayList<>(array.size());
         for (int i = 0; i < array.size(); i++) {
-            out.add(item.apply(array.get(i), prefix + field + "[" + i + "]"));
+            out.add(item.apply(array.get(i), fields.path(field) + "[" + i + "]"));
         }
         return out;
     }
 
     /** A reader for a list element that must be an object; null after an error. */
     public ToolArguments element(JsonNode item, String path) {
-        if (item == null || !item.isObject()) {
-            errors.error(path, "expected an object, got " + (item == null ? "nothing" : Json.kind(item)));
-            return null;
-        }
-        return new ToolArguments((ObjectNode) item, path + ".", errors);
+        JsonFields element = fields.element(item, path);
+        return element == null ? null : new ToolArguments(element.node(), path, errors);
     }
 
     /** Reports an error at an absolute path (for list elements). */

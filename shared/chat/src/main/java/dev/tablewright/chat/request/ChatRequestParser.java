@@ -3,6 +3,7 @@ package dev.tablewright.chat.request;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.json.Json;
+import dev.tablewright.json.JsonFields;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -45,9 +46,9 @@ public final class ChatRequestParser {
             // the conversation id keys input requests, saved values and the stored conversation, and is a route's path id
             throw new BadChatRequest("id", "id must be " + dev.tablewright.id.PlainId.RULE);
         }
-        String id = optionalText(root, "id", "id");
-        String trigger = optionalText(root, "trigger", "trigger");
-        String messageId = optionalText(root, "messageId", "messageId");
+        String id = optionalText(root, "", "id");
+        String trigger = optionalText(root, "", "trigger");
+        String messageId = optionalText(root, "", "messageId");
         JsonNode messagesNode = root.get("messages");
         JsonNode newMessage = root.get("message");
         if (newMessage != null && !newMessage.isNull()) {
@@ -79,7 +80,7 @@ public final class ChatRequestParser {
         if (node == null || !node.isObject()) {
             throw new BadChatRequest(path, "each message must be an object");
         }
-        String role = optionalText(node, "role", path + ".role");
+        String role = optionalText(node, path, "role");
         if (role == null || !ROLES.contains(role)) {
             throw new BadChatRequest(path + ".role", "role must be system, user or assistant");
         }
@@ -91,7 +92,7 @@ public final class ChatRequestParser {
         for (int i = 0; i < partsNode.size(); i++) {
             parts.add(part(partsNode.get(i), path + ".parts[" + i + "]"));
         }
-        return new UiMessage(optionalText(node, "id", path + ".id"), role, parts, node);
+        return new UiMessage(optionalText(node, path, "id"), role, parts, node);
     }
 
     private UiPart part(JsonNode node, String path) throws BadChatRequest {
@@ -114,7 +115,7 @@ public final class ChatRequestParser {
             return new UiPart.StepStart();
         }
         if (type.equals("dynamic-tool")) {
-            String name = optionalText(node, "toolName", path + ".toolName");
+            String name = optionalText(node, path, "toolName");
             if (name == null) {
                 throw new BadChatRequest(path + ".toolName", "a dynamic-tool part needs a toolName");
             }
@@ -130,11 +131,11 @@ public final class ChatRequestParser {
         if (!TOOL_NAME.matcher(name).matches()) {
             throw new BadChatRequest(path + ".type", "a tool part's name must be 1 to 64 letters, digits, _ or -");
         }
-        String toolCallId = optionalText(node, "toolCallId", path + ".toolCallId");
+        String toolCallId = optionalText(node, path, "toolCallId");
         if (toolCallId == null || toolCallId.isEmpty()) {
             throw new BadChatRequest(path + ".toolCallId", "a tool part needs a toolCallId");
         }
-        String state = optionalText(node, "state", path + ".state");
+        String state = optionalText(node, path, "state");
         if (state == null || !TOOL_STATES.contains(state)) {
             throw new BadChatRequest(path + ".state", "a tool part's state must be one of " + String.join(", ", TOOL_STATES.stream().sorted().toList()));
         }
@@ -146,7 +147,7 @@ public final class ChatRequestParser {
             input = raw == null || raw.isNull() ? null : raw;
         }
         JsonNode output = node.get("output");
-        String errorText = optionalText(node, "errorText", path + ".errorText");
+        String errorText = optionalText(node, path, "errorText");
         if (state.equals("output-error") && errorText == null) {
             throw new BadChatRequest(path + ".errorText", "a tool part in state output-error needs its errorText");
         }
@@ -160,7 +161,7 @@ public final class ChatRequestParser {
         if (!node.isObject()) {
             throw new BadChatRequest("context", "context must be an object {page, configId, state}");
         }
-        String page = optionalText(node, "page", "context.page");
+        String page = optionalText(node, "context", "page");
         JsonNode state = node.get("state");
         if (state != null && !state.isNull() && !state.isObject()) {
             throw new BadChatRequest("context.state", "context.state must be an object (the builder's TableBuilderState)");
@@ -169,7 +170,7 @@ public final class ChatRequestParser {
         if (config != null && !config.isNull() && !config.isObject()) {
             throw new BadChatRequest("context.config", "context.config must be an object (a Config)");
         }
-        return new ChatContext(page == null ? ChatContext.TABLES : page, optionalText(node, "configId", "context.configId"),
+        return new ChatContext(page == null ? ChatContext.TABLES : page, optionalText(node, "context", "configId"),
                 state == null || state.isNull() ? null : state, config == null || config.isNull() ? null : config);
     }
 
@@ -185,11 +186,11 @@ public final class ChatRequestParser {
         for (int i = 0; i < node.size(); i++) {
             JsonNode t = node.get(i);
             String path = "clientTools[" + i + "]";
-            String name = t.isTextual() ? t.asText() : t.isObject() ? optionalText(t, "name", path + ".name") : null;
+            String name = t.isTextual() ? t.asText() : t.isObject() ? optionalText(t, path, "name") : null;
             if (name == null || !TOOL_NAME.matcher(name).matches()) {
                 throw new BadChatRequest(path, "a client tool needs a name of 1 to 64 letters, digits, _ or -");
             }
-            String description = t.isObject() ? optionalText(t, "description", path + ".description") : null;
+            String description = t.isObject() ? optionalText(t, path, "description") : null;
             JsonNode schema = t.isObject() ? (t.has("parameters") ? t.get("parameters") : t.get("inputSchema")) : null;
             if (schema != null && !schema.isObject()) {
                 throw new BadChatRequest(path + ".parameters", "a client tool's parameters must be a JSON Schema object");
@@ -207,14 +208,12 @@ public final class ChatRequestParser {
         return schema;
     }
 
-    private static String optionalText(JsonNode node, String name, String path) throws BadChatRequest {
-        JsonNode v = node.get(name);
-        if (v == null || v.isNull()) {
-            return null;
+    /** A string field of an object, or null when absent; another type refuses the request at {@code parent.name}. */
+    private static String optionalText(JsonNode node, String parent, String name) throws BadChatRequest {
+        try {
+            return JsonFields.of((ObjectNode) node, parent, JsonFields.STOP_AT_FIRST, JsonFields.Wording.NAMED).text(name);
+        } catch (JsonFields.Refused refused) {
+            throw new BadChatRequest(refused.path(), refused.getMessage());
         }
-        if (!v.isTextual()) {
-            throw new BadChatRequest(path, name + " must be a string");
-        }
-        return v.asText();
     }
 }
