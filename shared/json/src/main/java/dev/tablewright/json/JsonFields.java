@@ -125,6 +125,37 @@ public final class JsonFields {
         return n.longValue();
     }
 
+    /** Any number, exactly (a whole number is a number too). */
+    public java.math.BigDecimal decimal(String key) {
+        JsonNode n = value(key);
+        if (n == null) {
+            return null;
+        }
+        if (!n.isNumber()) {
+            return mismatch(key, "a number", Json.kind(n));
+        }
+        return n.decimalValue();
+    }
+
+    /** A list of strings; an item of another type is a problem on its own path. */
+    public List<String> texts(String key) {
+        ArrayNode array = array(key);
+        if (array == null) {
+            return null;
+        }
+        List<String> out = new ArrayList<>(array.size());
+        for (int i = 0; i < array.size(); i++) {
+            JsonNode item = array.get(i);
+            if (item.isTextual()) {
+                out.add(item.textValue());
+            } else {
+                problems.report(path(key) + "[" + i + "]", wording == Wording.PLAIN ? "expected a string, got " + Json.kind(item)
+                        : key + "[" + i + "] must be a string, got " + Json.kind(item));
+            }
+        }
+        return out;
+    }
+
     public Boolean bool(String key) {
         JsonNode n = value(key);
         if (n == null) {
@@ -203,6 +234,17 @@ public final class JsonFields {
             }
         }
         return extra;
+    }
+
+    /** Every field not in {@code known} is a problem ("unknown field 'x'"): for request bodies, which keep nothing unknown. */
+    public void refuseUnknown(Set<String> known) {
+        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+            String key = it.next();
+            if (!known.contains(key)) {
+                String shown = key.length() > 64 ? key.substring(0, 64) + "…" : key;
+                problems.report(path(shown), "unknown field '" + shown + "'");
+            }
+        }
     }
 
     /** Reports a problem on one of this object's fields. */

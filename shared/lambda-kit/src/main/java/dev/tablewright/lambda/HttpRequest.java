@@ -1,27 +1,20 @@
 package dev.tablewright.lambda;
 
 import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectReader;
-import com.fasterxml.jackson.databind.exc.InvalidFormatException;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.json.Json;
+import dev.tablewright.json.JsonFields;
+import dev.tablewright.validation.ValidationCollector;
 import dev.tablewright.validation.ValidationError;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.Base64;
-import java.util.Collection;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * One HTTP API (payload v2) request as a handler sees it: the caller, route and query parameters, and the body
@@ -131,50 +124,19 @@ public final class HttpRequest {
         return node;
     }
 
-    /** The body decoded into {@code type}, strictly: unknown fields and wrong types are 400s naming the field. */
-    public <T> T body(Class<T> type) {
-        JsonNode tree = bodyTree();
-        java.util.List<ValidationError> mismatches = BodyTypes.mismatches(tree, type);
-        if (!mismatches.isEmpty()) {
-            throw HttpApiException.invalid(mismatches.size() == 1 ? mismatches.getFirst().field() + ": " + mismatches.getFirst().message()
-                    : mismatches.size() + " fields are not valid", mismatches);
-        }
-        try {
-            return STRICT.forType(type).readValue(tree);
-        } catch (JacksonException e) {
-            throw fieldError(e);
-        } catch (java.io.IOException e) {
-            throw HttpApiException.badRequest("malformed_json", "the body could not be read");
-        }
-    }
-
     /**
-     * Bodies are read as typed: unknown fields, and any value of the wrong JSON type, are refused rather than coerced
-     * ({@code "1"} is not a version, {@code 2.9} is not a whole number, {@code 5} is not a name).
+     * The body read by {@code reader} over its fields ({@link JsonFields}): every wrong type, unknown field and other
+     * problem the reader reports is named in one 400, and the handler gets no value when there is one.
      */
-    private static final ObjectReader STRICT = strictMapper().reader()
-            .with(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .with(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .with(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
-            .without(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
-
-    private static com.fasterxml.jackson.databind.ObjectMapper strictMapper() {
-        com.fasterxml.jackson.databind.ObjectMapper mapper = Json.MAPPER.copy();
-        for (com.fasterxml.jackson.databind.type.LogicalType scalar : new com.fasterxml.jackson.databind.type.LogicalType[]{
-                com.fasterxml.jackson.databind.type.LogicalType.Integer, com.fasterxml.jackson.databind.type.LogicalType.Float,
-                com.fasterxml.jackson.databind.type.LogicalType.Boolean, com.fasterxml.jackson.databind.type.LogicalType.Textual}) {
-            var config = mapper.coercionConfigFor(scalar);
-            for (com.fasterxml.jackson.databind.cfg.CoercionInputShape shape : new com.fasterxml.jackson.databind.cfg.CoercionInputShape[]{
-                    com.fasterxml.jackson.databind.cfg.CoercionInputShape.String, com.fasterxml.jackson.databind.cfg.CoercionInputShape.Integer,
-                    com.fasterxml.jackson.databind.cfg.CoercionInputShape.Float, com.fasterxml.jackson.databind.cfg.CoercionInputShape.Boolean}) {
-                config.setCoercion(shape, com.fasterxml.jackson.databind.cfg.CoercionAction.Fail);
-            }
+    public <T> T body(Function<JsonFields, T> reader) {
+        ValidationCollector problems = new ValidationCollector();
+        T value = reader.apply(JsonFields.of((ObjectNode) bodyTree(), "", problems::error, JsonFields.Wording.PLAIN));
+        List<ValidationError> errors = problems.report().errors();
+        if (!errors.isEmpty()) {
+            throw HttpApiException.invalid(errors.size() == 1 ? errors.getFirst().field() + ": " + errors.getFirst().message()
+                    : errors.size() + " fields are not valid", errors);
         }
-        // a whole number is still a number
-        mapper.coercionConfigFor(com.fasterxml.jackson.databind.type.LogicalType.Float)
-                .setCoercion(com.fasterxml.jackson.databind.cfg.CoercionInputShape.Integer, com.fasterxml.jackson.databind.cfg.CoercionAction.TryConvert);
-        mapper.configure(com.fasterxml.jackson.databind.MapperFeature.ALLOW_COERCION_OF_SCALARS, false);
-        return mapper;
+        return value;
     }
 
     private HttpApiException tooLarge() {
@@ -187,73 +149,5 @@ public final class HttpRequest {
         }
         return HttpApiException.badRequest("malformed_json", "the body is not valid JSON"
                 + (e.getLocation() != null ? " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")" : ""));
-    }
-
-    private static HttpApiException fieldError(JacksonException e) {
-        if (e instanceof JsonParseException p) {
-            return malformed(p);
-        }
-        String field = e instanceof JsonMappingException m ? path(m) : "body";
-        String message = switch (e) {
-            case UnrecognizedPropertyException u -> "unknown field '" + u.getPropertyName() + "'";
-            case InvalidFormatException f -> "expected " + article(f.getTargetType()) + ", got " + describe(f.getValue());
-            case ValueInstantiationException v -> v.getCause() != null && v.getCause().getMessage() != null
-                    ? v.getCause().getMessage() : "invalid value";
-            case MismatchedInputException m -> m.getTargetType() != null ? "expected " + article(m.getTargetType()) : "wrong type";
-            default -> "invalid value";
-        };
-        if (e instanceof ValueInstantiationException || e instanceof InvalidFormatException) {
-            Throwable cause = e.getCause();
-            if (cause instanceof IllegalArgumentException iae && iae.getMessage() != null) {
-                message = iae.getMessage();
-            }
-        }
-        return HttpApiException.invalid(field + ": " + message, List.of(new ValidationError(field, message)));
-    }
-
-    /** {@code fields[0].type} from Jackson's reference chain. */
-    static String path(JsonMappingException e) {
-        StringBuilder out = new StringBuilder();
-        for (JsonMappingException.Reference ref : e.getPath()) {
-            if (ref.getFieldName() != null) {
-                if (!out.isEmpty()) {
-                    out.append('.');
-                }
-                out.append(ref.getFieldName());
-            } else if (ref.getIndex() >= 0) {
-                out.append('[').append(ref.getIndex()).append(']');
-            }
-        }
-        return out.isEmpty() ? "body" : out.toString();
-    }
-
-    private static String article(Class<?> type) {
-        if (type == null) {
-            return "a value";
-        }
-        if (Number.class.isAssignableFrom(type) || type == int.class || type == long.class || type == double.class) {
-            return "a number";
-        }
-        if (type == Boolean.class || type == boolean.class) {
-            return "true or false";
-        }
-        if (type == String.class) {
-            return "a string";
-        }
-        if (Collection.class.isAssignableFrom(type) || type.isArray()) {
-            return "an array";
-        }
-        if (type.isEnum()) {
-            return "one of " + Arrays.toString(type.getEnumConstants()).toLowerCase(Locale.ROOT);
-        }
-        return "an object";
-    }
-
-    private static String describe(Object value) {
-        if (value == null) {
-            return "null";
-        }
-        String s = String.valueOf(value);
-        return s.length() > 40 ? "a value of " + s.length() + " characters" : "'" + s + "'";
     }
 }

@@ -14,7 +14,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class HttpApiFunctionTest {
 
-    record Item(String name, Integer count, Boolean enabled, List<String> tags) {
+    record Item(String name, Long count, Boolean enabled, List<String> tags) {
+        static Item read(dev.tablewright.json.JsonFields body) {
+            Item item = new Item(body.text("name"), body.integer("count"), body.bool("enabled"), body.texts("tags"));
+            body.refuseUnknown(java.util.Set.of("name", "count", "enabled", "tags"));
+            return item;
+        }
     }
 
     /** Echoes the caller and the decoded body; some paths fail on purpose. */
@@ -34,7 +39,7 @@ class HttpApiFunctionTest {
                 default -> {
                 }
             }
-            Item item = request.body(Item.class);
+            Item item = request.body(Item::read);
             return HttpResponse.ok(Map.of("owner", request.caller().ownerId(), "name", String.valueOf(item.name())));
         }
 
@@ -102,6 +107,19 @@ class HttpApiFunctionTest {
         r = function.respond(post("c1").body("{\"tags\":[\"a\",{\"b\":1}]}").build(), null);
         assertEquals(400, r.status());
         assertEquals("tags[1]", body(r).at("/error/fields/0/field").asText());
+    }
+
+    @Test
+    void everyProblemOfABodyIsNamedInOneAnswer() {
+        HttpResponse r = function.respond(post("c1").body("""
+                {"name": 5, "count": 2.5, "enabled": "yes", "tags": "a", "owner": "mallory"}""").build(), null);
+        assertEquals(400, r.status());
+        List<String> fields = new java.util.ArrayList<>();
+        body(r).at("/error/fields").forEach(f -> fields.add(f.get("field").asText() + ": " + f.get("message").asText()));
+        assertEquals(List.of("name: expected a string, got a number",
+                "count: expected an integer, got a non-integral or too large number", "enabled: expected true or false, got a string",
+                "tags: expected an array, got a string", "owner: unknown field 'owner'"), fields);
+        assertEquals("5 fields are not valid", body(r).at("/error/message").asText());
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.tablewright.functions.configs;
 import dev.tablewright.failure.DomainFailure;
 import dev.tablewright.configstore.InvalidCursorException;
 import dev.tablewright.configstore.VersionConflictException;
+import dev.tablewright.json.JsonFields;
 import dev.tablewright.lambda.HttpApiException;
 import dev.tablewright.lambda.HttpApiFunction;
 import dev.tablewright.lambda.HttpRequest;
@@ -76,13 +77,16 @@ abstract class ConfigApiFunction extends HttpApiFunction {
         return request.pageLimit();
     }
 
-    /** A required body field that must be a positive version number. */
-    static long baseVersion(Long value) {
-        if (value == null) {
-            throw HttpApiException.invalid("baseVersion", "baseVersion is required: the version this change builds on");
+    /** The required body field {@code baseVersion}: the version a change builds on, a whole number of 1 or more. */
+    static Long baseVersion(JsonFields body) {
+        if (!body.has("baseVersion")) {
+            body.problem("baseVersion", "baseVersion is required: the version this change builds on");
+            return null;
         }
-        if (value < 1) {
-            throw HttpApiException.invalid("baseVersion", "baseVersion must be 1 or more");
+        Long value = body.integer("baseVersion");
+        if (value != null && value < 1) {
+            body.problem("baseVersion", "baseVersion must be 1 or more, got " + value);
+            return null;
         }
         return value;
     }

@@ -3,7 +3,7 @@ package dev.tablewright.functions.configs;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.config.TableConfig;
-import dev.tablewright.lambda.HttpApiException;
+import dev.tablewright.json.JsonFields;
 import dev.tablewright.grounding.ConfigGrounder;
 import dev.tablewright.schema.SchemaCatalog;
 import dev.tablewright.validation.ValidateConfig;
@@ -23,45 +23,33 @@ import java.util.Set;
  */
 record ConfigBody(Long baseVersion, TableConfig config) {
 
-    static ConfigBody read(JsonNode body, boolean withBaseVersion, SchemaCatalog catalog) {
+    /** A reader for {@link dev.tablewright.lambda.HttpRequest#body}: every problem is named in one 400. */
+    static java.util.function.Function<JsonFields, ConfigBody> reader(boolean withBaseVersion, SchemaCatalog catalog) {
+        return body -> read(body, withBaseVersion, catalog);
+    }
+
+    private static ConfigBody read(JsonFields body, boolean withBaseVersion, SchemaCatalog catalog) {
+        body.refuseUnknown(withBaseVersion ? Set.of("baseVersion", "config") : Set.of("config"));
+        Long baseVersion = withBaseVersion ? ConfigApiFunction.baseVersion(body) : null;
+        JsonNode node = body.value("config");
+        if (node == null) {
+            body.problem("config", "config is required");
+            return null;
+        }
         List<ValidationError> errors = new ArrayList<>();
-        Set<String> known = withBaseVersion ? Set.of("baseVersion", "config") : Set.of("config");
-        body.fieldNames().forEachRemaining(f -> {
-            if (!known.contains(f)) {
-                errors.add(new ValidationError(f, "unknown field '" + f + "'"));
+        ConfigJson.Read read = ConfigJson.read(node);
+        errors.addAll(read.errors());
+        if (read.ok()) {
+            errors.addAll(ValidateConfig.validate(read.config()).errors());
+            if (catalog != null && errors.isEmpty()) {
+                errors.addAll(ConfigGrounder.check(read.config(), catalog).errors());
             }
+        }
+        errors.forEach(e -> {
+            ValidationError p = prefixed(e);
+            body.problem(p.field(), p.message());
         });
-        Long baseVersion = null;
-        if (withBaseVersion) {
-            JsonNode v = body.get("baseVersion");
-            if (v == null || v.isNull()) {
-                errors.add(new ValidationError("baseVersion", "baseVersion is required: the version this change builds on"));
-            } else if (!v.isIntegralNumber() || !v.canConvertToLong() || v.longValue() < 1) {
-                errors.add(new ValidationError("baseVersion", "baseVersion must be a whole number of 1 or more, got " + v));
-            } else {
-                baseVersion = v.longValue();
-            }
-        }
-        TableConfig config = null;
-        JsonNode node = body.get("config");
-        if (node == null || node.isNull()) {
-            errors.add(new ValidationError("config", "config is required"));
-        } else {
-            ConfigJson.Read read = ConfigJson.read(node);
-            read.errors().forEach(e -> errors.add(prefixed(e)));
-            if (read.ok()) {
-                config = read.config();
-                ValidateConfig.validate(config).errors().forEach(e -> errors.add(prefixed(e)));
-                if (catalog != null && errors.isEmpty()) {
-                    ConfigGrounder.check(config, catalog).errors().forEach(e -> errors.add(prefixed(e)));
-                }
-            }
-        }
-        if (!errors.isEmpty()) {
-            throw HttpApiException.invalid(errors.size() == 1 ? errors.getFirst().message()
-                    : errors.size() + " fields are not valid", errors);
-        }
-        return new ConfigBody(baseVersion, config);
+        return new ConfigBody(baseVersion, read.config());
     }
 
     private static ValidationError prefixed(ValidationError e) {

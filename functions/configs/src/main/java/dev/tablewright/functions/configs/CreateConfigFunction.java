@@ -16,7 +16,7 @@ public final class CreateConfigFunction extends ConfigApiFunction {
 
     @Override
     protected HttpResponse serve(HttpRequest request, String ownerId) {
-        ConfigBody body = ConfigBody.read(request.bodyTree(), false, services.grounding().forDataSource(null));
+        ConfigBody body = request.body(ConfigBody.reader(false, services.grounding().forDataSource(null)));
         return HttpResponse.created(ApiViews.config(services.configs().create(ownerId, body.config(), services.clock().instant())));
     }
 }

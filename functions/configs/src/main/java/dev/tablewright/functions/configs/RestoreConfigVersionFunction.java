@@ -10,9 +10,6 @@ import dev.tablewright.lambda.HttpResponse;
  */
 public final class RestoreConfigVersionFunction extends ConfigApiFunction {
 
-    record Body(Long baseVersion) {
-    }
-
     public RestoreConfigVersionFunction() {
         super(ConfigServices.fromEnvironment());
     }
@@ -25,7 +22,10 @@ public final class RestoreConfigVersionFunction extends ConfigApiFunction {
     protected HttpResponse serve(HttpRequest request, String ownerId) {
         String configId = request.pathId("configId");
         long from = version(request, "version");
-        long base = baseVersion(request.body(Body.class).baseVersion());
+        long base = request.body(body -> {
+            body.refuseUnknown(java.util.Set.of("baseVersion"));
+            return baseVersion(body);
+        });
         return HttpResponse.ok(ApiViews.config(services.configs().restore(ownerId, configId, base, from, services.clock().instant())));
     }
 }

@@ -20,7 +20,7 @@ public final class UpdateConfigFunction extends ConfigApiFunction {
     @Override
     protected HttpResponse serve(HttpRequest request, String ownerId) {
         String configId = request.pathId("configId");
-        ConfigBody body = ConfigBody.read(request.bodyTree(), true, services.grounding().forDataSource(null));
+        ConfigBody body = request.body(ConfigBody.reader(true, services.grounding().forDataSource(null)));
         return HttpResponse.ok(ApiViews.config(services.configs().update(ownerId, configId, body.baseVersion(), body.config(),
                 services.clock().instant())));
     }

@@ -1,10 +1,11 @@
 package dev.tablewright.functions.conversations;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.conversation.ConversationService;
 import dev.tablewright.lambda.HttpApiException;
 import dev.tablewright.lambda.HttpRequest;
 import dev.tablewright.lambda.HttpResponse;
+
+import java.util.Set;
 
 /** {@code PATCH /conversations/{conversationId}} with {@code {"title": "..."}}: renames it; answers its list line. */
 public final class RenameConversationFunction extends ConversationApiFunction {
@@ -20,24 +21,15 @@ public final class RenameConversationFunction extends ConversationApiFunction {
     @Override
     protected HttpResponse serve(HttpRequest request, String ownerId) {
         String id = request.pathId("conversationId");
-        JsonNode body = request.bodyTree();
-        if (!body.isObject()) {
-            throw HttpApiException.invalid("body", "the body must be a JSON object {\"title\": \"...\"}");
-        }
-        var unknown = new java.util.ArrayList<String>();
-        body.fieldNames().forEachRemaining(f -> {
-            if (!f.equals("title")) {
-                unknown.add(f);
+        String title = request.body(body -> {
+            String text = body.text("title");
+            if (!body.has("title")) {
+                body.problem("title", "title is required: the conversation's new title");
             }
+            body.refuseUnknown(Set.of("title"));
+            return text;
         });
-        if (!unknown.isEmpty()) {
-            throw HttpApiException.invalid(unknown.getFirst(), "unknown field '" + unknown.getFirst() + "': only title can be changed");
-        }
-        JsonNode title = body.get("title");
-        if (title == null || !title.isTextual()) {
-            throw HttpApiException.invalid("title", "title is required and must be a string");
-        }
-        String trimmed = title.textValue().strip();
+        String trimmed = title.strip();
         if (trimmed.isEmpty() || trimmed.length() > ConversationService.MAX_TITLE_CHARS) {
             throw HttpApiException.invalid("title", "title must be 1 to " + ConversationService.MAX_TITLE_CHARS + " characters");
         }

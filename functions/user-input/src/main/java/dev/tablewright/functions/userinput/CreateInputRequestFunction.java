@@ -22,7 +22,7 @@ public final class CreateInputRequestFunction extends UserInputFunction {
     @Override
     protected HttpResponse serve(HttpRequest request) {
         String conversationId = request.pathId("conversationId");
-        NewInputRequest body = request.body(NewInputRequest.class);
+        NewInputRequest body = request.body(NewInputRequestBody::read);
         var created = service.create(request.caller().ownerId(), conversationId, body);
         return HttpResponse.created(Map.of("request", InputRequestView.of(created, service.now())));
     }

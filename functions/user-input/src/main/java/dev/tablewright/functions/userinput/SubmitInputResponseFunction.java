@@ -1,6 +1,7 @@
 package dev.tablewright.functions.userinput;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tablewright.json.JsonFields;
 import dev.tablewright.lambda.HttpRequest;
 import dev.tablewright.lambda.HttpResponse;
 import dev.tablewright.userinput.InputRequestService;
@@ -21,6 +22,11 @@ public final class SubmitInputResponseFunction extends UserInputFunction {
      * from saving this answer (default true).
      */
     record Body(JsonNode values, Boolean remember) {
+        static Body read(JsonFields body) {
+            Body read = new Body(body.value("values"), body.bool("remember"));
+            body.refuseUnknown(java.util.Set.of("values", "remember"));
+            return read;
+        }
     }
 
     public SubmitInputResponseFunction() {
@@ -35,7 +41,7 @@ public final class SubmitInputResponseFunction extends UserInputFunction {
     protected HttpResponse serve(HttpRequest request) {
         String conversationId = request.pathId("conversationId");
         String toolCallId = request.pathId("toolCallId");
-        Body body = request.body(Body.class);
+        Body body = request.body(Body::read);
         var submitted = service.submit(request.caller().ownerId(), conversationId, toolCallId, body.values(),
                 !Boolean.FALSE.equals(body.remember()));
         return HttpResponse.ok(Map.of(
