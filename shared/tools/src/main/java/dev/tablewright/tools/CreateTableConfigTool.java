@@ -1,21 +1,19 @@
 package dev.tablewright.tools;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.json.Json;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.configstore.ConfigStore;
-import dev.tablewright.tool.Tool;
 import dev.tablewright.tool.ToolArguments;
 import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.tool.ToolInvocation;
-import dev.tablewright.tool.ToolOutcome;
 
 import java.time.Clock;
 import java.util.Set;
 
 /** {@code create_table_config}: saves a new config as its version 1 under a fresh id. */
-public final class CreateTableConfigTool implements Tool {
+public final class CreateTableConfigTool extends ConfigStoreTool {
 
     public static final ToolDefinition DEFINITION = new ToolDefinition("create_table_config",
             "Save a new table config (the Config wire format; it needs a name, unique among the user's configs) as "
@@ -28,30 +26,21 @@ public final class CreateTableConfigTool implements Tool {
                      "required":["config"],"additionalProperties":false}"""),
             null, Set.of(), ToolDefinition.RunsOn.FUNCTION);
 
-    private final ConfigStore configs;
     private final Clock clock;
 
     public CreateTableConfigTool(ConfigStore configs, Clock clock) {
-        this.configs = configs;
+        super(DEFINITION, configs);
         this.clock = clock;
     }
 
     @Override
-    public ToolDefinition definition() {
-        return DEFINITION;
-    }
-
-    @Override
-    public ToolOutcome execute(ToolInvocation invocation) {
-        return ConfigTools.run(() -> {
-            String owner = ConfigTools.owner(invocation);
-            TableConfig config = ConfigTools.validConfig(ToolArguments.of(invocation), "config");
-            if (config.name() == null || config.name().isBlank()) {
-                throw new ConfigTools.BadArguments("name", "a new config needs a name (unique among the user's configs)");
-            }
-            ObjectNode out = ConfigTools.view(configs.create(owner, config, clock.instant()));
-            out.put("created", true);
-            return out;
-        });
+    protected JsonNode answer(String owner, ToolArguments args) {
+        TableConfig config = validConfig(args, "config");
+        if (config.name() == null || config.name().isBlank()) {
+            throw new BadArguments("name", "a new config needs a name (unique among the user's configs)");
+        }
+        ObjectNode out = view(configs.create(owner, config, clock.instant()));
+        out.put("created", true);
+        return out;
     }
 }

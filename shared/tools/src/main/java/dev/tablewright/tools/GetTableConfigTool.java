@@ -1,19 +1,17 @@
 package dev.tablewright.tools;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.json.Json;
 
 import dev.tablewright.configstore.ConfigNotFoundException;
 import dev.tablewright.configstore.ConfigStore;
-import dev.tablewright.tool.Tool;
 import dev.tablewright.tool.ToolArguments;
 import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.tool.ToolInvocation;
-import dev.tablewright.tool.ToolOutcome;
 
 import java.util.Set;
 
 /** {@code get_table_config}: the current version of a saved config, by id or by name. */
-public final class GetTableConfigTool implements Tool {
+public final class GetTableConfigTool extends ConfigStoreTool {
 
     public static final ToolDefinition DEFINITION = new ToolDefinition("get_table_config",
             "Fetch a saved table config (the Config wire format) with its current version, by config_id or by name. "
@@ -26,32 +24,21 @@ public final class GetTableConfigTool implements Tool {
                      "additionalProperties":false}"""),
             null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
 
-    private final ConfigStore configs;
-
     public GetTableConfigTool(ConfigStore configs) {
-        this.configs = configs;
+        super(DEFINITION, configs);
     }
 
     @Override
-    public ToolDefinition definition() {
-        return DEFINITION;
-    }
-
-    @Override
-    public ToolOutcome execute(ToolInvocation invocation) {
-        return ConfigTools.run(() -> {
-            String owner = ConfigTools.owner(invocation);
-            ToolArguments args = ToolArguments.of(invocation);
-            String id = args.text("config_id", false, 128);
-            String name = args.text("name", false, 200);
-            ConfigTools.require(args);
-            if ((id == null) == (name == null)) {
-                throw new ConfigTools.BadArguments("config_id", "give exactly one of config_id and name");
-            }
-            return ConfigTools.view(id != null
-                    ? configs.get(owner, id).orElseThrow(() -> ConfigNotFoundException.config(id))
-                    : configs.getByName(owner, name).orElseThrow(
-                            () -> new ConfigNotFoundException("no config named '" + name + "'")));
-        });
+    protected JsonNode answer(String owner, ToolArguments args) {
+        String id = args.text("config_id", false, 128);
+        String name = args.text("name", false, 200);
+        require(args);
+        if ((id == null) == (name == null)) {
+            throw new BadArguments("config_id", "give exactly one of config_id and name");
+        }
+        return view(id != null
+                ? configs.get(owner, id).orElseThrow(() -> ConfigNotFoundException.config(id))
+                : configs.getByName(owner, name).orElseThrow(
+                        () -> new ConfigNotFoundException("no config named '" + name + "'")));
     }
 }

@@ -1,21 +1,19 @@
 package dev.tablewright.tools;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.configstore.ConfigStore;
 import dev.tablewright.configstore.ConfigSummary;
 import dev.tablewright.configstore.Page;
 import dev.tablewright.json.Json;
-import dev.tablewright.tool.Tool;
 import dev.tablewright.tool.ToolArguments;
 import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.tool.ToolInvocation;
-import dev.tablewright.tool.ToolOutcome;
 
 import java.util.Set;
 
 /** {@code list_table_configs}: the user's saved configs, a page at a time, without their bodies. */
-public final class ListTableConfigsTool implements Tool {
+public final class ListTableConfigsTool extends ConfigStoreTool {
 
     public static final int DEFAULT_LIMIT = 20;
 
@@ -29,44 +27,33 @@ public final class ListTableConfigsTool implements Tool {
                      "additionalProperties":false}"""),
             null, Set.of(), ToolDefinition.RunsOn.FUNCTION);
 
-    private final ConfigStore configs;
-
     public ListTableConfigsTool(ConfigStore configs) {
-        this.configs = configs;
+        super(DEFINITION, configs);
     }
 
     @Override
-    public ToolDefinition definition() {
-        return DEFINITION;
-    }
-
-    @Override
-    public ToolOutcome execute(ToolInvocation invocation) {
-        return ConfigTools.run(() -> {
-            String owner = ConfigTools.owner(invocation);
-            ToolArguments args = ToolArguments.of(invocation);
-            Long limit = ConfigTools.integer(args, "limit", 1, 50);
-            String cursor = args.text("cursor", false, 400);
-            ConfigTools.require(args);
-            Page<ConfigSummary> page = configs.list(owner, limit == null ? DEFAULT_LIMIT : limit.intValue(), cursor);
-            ObjectNode out = Json.object();
-            ArrayNode items = out.putArray("configs");
-            for (ConfigSummary s : page.items()) {
-                ObjectNode item = items.addObject();
-                item.put("config_id", s.configId());
-                if (s.name() != null) {
-                    item.put("name", s.name());
-                }
-                if (s.description() != null) {
-                    item.put("description", s.description());
-                }
-                item.put("version", s.version());
-                item.put("updated_at", s.updatedAt().toString());
+    protected JsonNode answer(String owner, ToolArguments args) {
+        Long limit = integer(args, "limit", 1, 50);
+        String cursor = args.text("cursor", false, 400);
+        require(args);
+        Page<ConfigSummary> page = configs.list(owner, limit == null ? DEFAULT_LIMIT : limit.intValue(), cursor);
+        ObjectNode out = Json.object();
+        ArrayNode items = out.putArray("configs");
+        for (ConfigSummary s : page.items()) {
+            ObjectNode item = items.addObject();
+            item.put("config_id", s.configId());
+            if (s.name() != null) {
+                item.put("name", s.name());
             }
-            if (page.nextCursor() != null) {
-                out.put("next_cursor", page.nextCursor());
+            if (s.description() != null) {
+                item.put("description", s.description());
             }
-            return out;
-        });
+            item.put("version", s.version());
+            item.put("updated_at", s.updatedAt().toString());
+        }
+        if (page.nextCursor() != null) {
+            out.put("next_cursor", page.nextCursor());
+        }
+        return out;
     }
 }

@@ -1,14 +1,12 @@
 package dev.tablewright.tools;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.json.Json;
 
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.configstore.ConfigStore;
-import dev.tablewright.tool.Tool;
 import dev.tablewright.tool.ToolArguments;
 import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.tool.ToolInvocation;
-import dev.tablewright.tool.ToolOutcome;
 
 import java.time.Clock;
 import java.util.Set;
@@ -18,7 +16,7 @@ import java.util.Set;
  * away from the model: it is core in no context, so it is never sent up front,
  * and its description sends the model to previews. It exists for scripted callers and explicit requests.
  */
-public final class UpdateTableConfigTool implements Tool {
+public final class UpdateTableConfigTool extends ConfigStoreTool {
 
     public static final ToolDefinition DEFINITION = new ToolDefinition("update_table_config",
             "Overwrite a saved config directly, as its next version, WITHOUT showing the user a preview. Do not use "
@@ -34,31 +32,21 @@ public final class UpdateTableConfigTool implements Tool {
                      "required":["config_id","base_version","config"],"additionalProperties":false}"""),
             null, Set.of(), ToolDefinition.RunsOn.FUNCTION, false); // not offered to the model: it bypasses the preview the user accepts
 
-    private final ConfigStore configs;
     private final Clock clock;
 
     public UpdateTableConfigTool(ConfigStore configs, Clock clock) {
-        this.configs = configs;
+        super(DEFINITION, configs);
         this.clock = clock;
     }
 
     @Override
-    public ToolDefinition definition() {
-        return DEFINITION;
-    }
-
-    @Override
-    public ToolOutcome execute(ToolInvocation invocation) {
-        return ConfigTools.run(() -> {
-            String owner = ConfigTools.owner(invocation);
-            ToolArguments args = ToolArguments.of(invocation);
-            String configId = args.text("config_id", true, 128);
-            Long base = ConfigTools.integer(args, "base_version", 1, Long.MAX_VALUE);
-            if (base == null && !args.has("base_version")) {
-                args.error("base_version", "base_version is missing: the version the change was built on (get_table_config)");
-            }
-            TableConfig config = ConfigTools.validConfig(args, "config");
-            return ConfigTools.view(configs.update(owner, configId, base, config, clock.instant()));
-        });
+    protected JsonNode answer(String owner, ToolArguments args) {
+        String configId = args.text("config_id", true, 128);
+        Long base = integer(args, "base_version", 1, Long.MAX_VALUE);
+        if (base == null && !args.has("base_version")) {
+            args.error("base_version", "base_version is missing: the version the change was built on (get_table_config)");
+        }
+        TableConfig config = validConfig(args, "config");
+        return view(configs.update(owner, configId, base, config, clock.instant()));
     }
 }

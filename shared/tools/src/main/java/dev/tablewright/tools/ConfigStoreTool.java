@@ -11,7 +11,10 @@ import dev.tablewright.configstore.ConfigNotFoundException;
 import dev.tablewright.configstore.StoredConfig;
 import dev.tablewright.configstore.VersionConflictException;
 import dev.tablewright.json.Json;
+import dev.tablewright.configstore.ConfigStore;
+import dev.tablewright.tool.Tool;
 import dev.tablewright.tool.ToolArguments;
+import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
 import dev.tablewright.validation.ValidateConfig;
@@ -21,10 +24,11 @@ import dev.tablewright.validation.ValidationReport;
 import java.util.List;
 
 /**
- * What the config store tools share: the caller, argument problems and the store's failures as tool errors the model
- * can act on, and the answer shape of a stored config. Arguments are read with {@link ToolArguments}.
+ * A tool over the user's saved configs: it answers for the invocation's user (a call without one is refused), reads
+ * its arguments with {@link ToolArguments}, and answers the arguments' and the store's failures as tool errors the
+ * model can act on. Subclasses say only what they do ({@link #answer}).
  */
-final class ConfigTools {
+abstract class ConfigStoreTool implements Tool {
 
     /** Thrown inside a tool for bad arguments; {@link #run} turns it into the error outcome. */
     static final class BadArguments extends DomainFailure {
@@ -38,13 +42,27 @@ final class ConfigTools {
         }
     }
 
-    private ConfigTools() {
+    private final ToolDefinition definition;
+    protected final ConfigStore configs;
+
+    ConfigStoreTool(ToolDefinition definition, ConfigStore configs) {
+        this.definition = definition;
+        this.configs = configs;
     }
 
-    /** Runs a tool body, answering the store's and the arguments' failures as error outcomes. */
-    static ToolOutcome run(java.util.function.Supplier<JsonNode> body) {
+    @Override
+    public final ToolDefinition definition() {
+        return definition;
+    }
+
+    /** The tool's answer for {@code owner}; throws {@link BadArguments} or the store's failures to refuse. */
+    protected abstract JsonNode answer(String owner, ToolArguments args);
+
+    /** Answers the store's and the arguments' failures as error outcomes. */
+    @Override
+    public final ToolOutcome execute(ToolInvocation invocation) {
         try {
-            return ToolOutcome.ok(body.get());
+            return ToolOutcome.ok(answer(owner(invocation), ToolArguments.of(invocation)));
         } catch (DomainFailure e) { // the arguments' (BadArguments) and the store's refusals
             return ToolFailures.outcome(e, switch (e) {
                 case ConfigNotFoundException ignored -> "; list_table_configs shows the saved configs";
@@ -56,7 +74,7 @@ final class ConfigTools {
     }
 
     /** The caller: configs belong to a user, so a call without one (a bare invocation) is refused. */
-    static String owner(ToolInvocation invocation) {
+    private static String owner(ToolInvocation invocation) {
         if (invocation.userId() == null || invocation.userId().isBlank()) {
             throw new BadArguments("userId", "configs belong to a user: the invocation envelope must carry userId");
         }
