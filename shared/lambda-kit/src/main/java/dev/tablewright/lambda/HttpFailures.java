@@ -1,5 +1,7 @@
 package dev.tablewright.lambda;
 
+import dev.tablewright.configstore.InvalidCursorException;
+import dev.tablewright.validation.ValidationError;
 import dev.tablewright.failure.DomainFailure;
 import dev.tablewright.store.StoreUnavailableException;
 
@@ -16,7 +18,9 @@ public final class HttpFailures {
     public static HttpResponse response(DomainFailure failure, String advice) {
         String message = failure.publicMessage();
         return switch (failure.kind()) {
-            case INVALID -> answer(HttpApiException.invalid(message, failure.errors()));
+            // every listing route takes its cursor as the query parameter, so the bad field is named where the client put it
+            case INVALID -> answer(HttpApiException.invalid(message, failure instanceof InvalidCursorException
+                    ? List.of(new ValidationError("query.cursor", message)) : failure.errors()));
             case NOT_FOUND -> answer(HttpApiException.notFound(message));
             case CONFLICT -> HttpResponse.error(409, new ApiError(failure.code(), message + advice, List.of(), failure.details()),
                     Map.of());

@@ -175,7 +175,8 @@ class HttpApiFunctionTest {
         HttpResponse cursor = function.respond(post("cursor").body("{}").build(), null);
         assertEquals(400, cursor.status());
         assertEquals("invalid_request", body(cursor).at("/error/code").asText());
-        assertEquals("cursor", body(cursor).at("/error/fields/0/field").asText(), body(cursor).toString());
+        assertEquals("query.cursor", body(cursor).at("/error/fields/0/field").asText(),
+                "named where an HTTP client puts it: " + body(cursor));
 
         HttpResponse request = function.respond(post("request").body("{}").build(), null);
         assertEquals(404, request.status());

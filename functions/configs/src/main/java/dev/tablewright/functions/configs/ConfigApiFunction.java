@@ -1,7 +1,6 @@
 package dev.tablewright.functions.configs;
 
 import dev.tablewright.failure.DomainFailure;
-import dev.tablewright.configstore.InvalidCursorException;
 import dev.tablewright.configstore.VersionConflictException;
 import dev.tablewright.json.JsonFields;
 import dev.tablewright.lambda.HttpApiException;
@@ -34,11 +33,7 @@ abstract class ConfigApiFunction extends HttpApiFunction {
 
     @Override
     protected final HttpResponse handle(HttpRequest request) {
-        try {
-            return serve(request, request.caller().ownerId());
-        } catch (InvalidCursorException e) { // the route's name for the field
-            throw HttpApiException.invalid("query.cursor", e.getMessage());
-        }
+        return serve(request, request.caller().ownerId());
     }
 
     protected abstract HttpResponse serve(HttpRequest request, String ownerId);

@@ -1,7 +1,6 @@
 package dev.tablewright.functions.conversations;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.configstore.InvalidCursorException;
 import dev.tablewright.conversation.ConversationService;
 import dev.tablewright.conversation.ConversationSummary;
 import dev.tablewright.dynamodb.DynamoConfigStore;
@@ -55,11 +54,7 @@ public abstract class ConversationApiFunction extends HttpApiFunction {
 
     @Override
     protected final HttpResponse handle(HttpRequest request) {
-        try {
-            return serve(request, request.caller().ownerId());
-        } catch (InvalidCursorException e) { // the route's name for the field
-            throw HttpApiException.invalid("query.cursor", e.getMessage());
-        }
+        return serve(request, request.caller().ownerId());
     }
 
     protected abstract HttpResponse serve(HttpRequest request, String ownerId);
