@@ -1,6 +1,7 @@
 package dev.tablewright.dynamodb;
 
 import dev.tablewright.conversation.ConversationService;
+import dev.tablewright.lambda.Settings;
 import dev.tablewright.userinput.InputRequestService;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -15,18 +16,7 @@ public final class DynamoConversations {
 
     /** {@code CONVERSATION_TTL_DAYS}: a positive whole number of days, default 90. */
     public static Duration ttl(String days) {
-        if (days == null || days.isBlank()) {
-            return Duration.ofDays(90);
-        }
-        try {
-            long n = Long.parseLong(days.strip());
-            if (n > 0) {
-                return Duration.ofDays(n);
-            }
-        } catch (NumberFormatException e) {
-            // refused below
-        }
-        throw new IllegalStateException("environment variable CONVERSATION_TTL_DAYS must be a positive whole number");
+        return Duration.ofDays(Settings.positive("CONVERSATION_TTL_DAYS", days, 90));
     }
 
     /** The service over these stores, with the input requests and previews a working draft is resolved against. */

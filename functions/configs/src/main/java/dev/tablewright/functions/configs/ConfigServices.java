@@ -26,8 +26,9 @@ public record ConfigServices(ConfigStore configs, PreviewStore previews, Preview
      * grounded against the database when one is configured ({@link GroundingCatalogs}).
      */
     public static ConfigServices fromEnvironment() {
-        return of(DynamoDbClients.fromEnvironment(Env.all()), Env.get("CONFIGS_TABLE", "ConfigsTable"),
-                Env.get("PREVIEWS_TABLE", "PreviewsTable"), Clock.systemUTC(), GroundingCatalogs.configured(Env.all()));
+        ConfigsSettings settings = ConfigsSettings.fromEnvironment();
+        return of(DynamoDbClients.fromEnvironment(Env.all()), settings.configsTable(), settings.previewsTable(),
+                Clock.systemUTC(), GroundingCatalogs.configured(Env.all()));
     }
 
     /** Ungrounded: configs are checked against the wire format's invariants only. */

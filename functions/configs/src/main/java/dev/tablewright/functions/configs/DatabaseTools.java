@@ -28,11 +28,9 @@ final class DatabaseTools {
     }
 
     static PreviewTableConfigTool preview() {
+        ConfigsSettings settings = ConfigsSettings.fromEnvironment();
         DynamoDbClient dynamo = DynamoDbClients.fromEnvironment(Env.all());
-        // Defaults: the logical ids, as the local stack names its tables; template.yaml sets the real names.
-        String previewsTable = Env.get("PREVIEWS_TABLE", "PreviewsTable");
-        DynamoConfigStore configs = new DynamoConfigStore(dynamo, Env.get("CONFIGS_TABLE", "ConfigsTable"));
-        String rows = Env.get("PREVIEW_SAMPLE_ROWS");
+        DynamoConfigStore configs = new DynamoConfigStore(dynamo, settings.configsTable());
         PreviewTableConfigTool.BaseConfigs saved = new PreviewTableConfigTool.BaseConfigs() {
             @Override
             public java.util.Optional<dev.tablewright.config.TableConfig> current(String owner, String id) {
@@ -44,9 +42,8 @@ final class DatabaseTools {
                 return configs.getByName(owner, name).map(StoredConfig::configId);
             }
         };
-        return new PreviewTableConfigTool(PostgresDatabases.fromEnvironment(Env.all()), new DynamoPreviewStore(dynamo, previewsTable),
-                saved, Clock.systemUTC(),
-                rows == null ? PreviewTableConfigTool.DEFAULT_SAMPLE_ROWS : Integer.parseInt(rows.trim()),
+        return new PreviewTableConfigTool(PostgresDatabases.fromEnvironment(Env.all()),
+                new DynamoPreviewStore(dynamo, settings.previewsTable()), saved, Clock.systemUTC(), settings.previewSampleRows(),
                 PendingPreview.DEFAULT_TTL);
     }
 }

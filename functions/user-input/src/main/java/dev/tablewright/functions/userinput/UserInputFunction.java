@@ -33,12 +33,8 @@ public abstract class UserInputFunction extends HttpApiFunction {
 
     /** The service as a deployed function builds it (also what the local stack uses, after {@link Env#override}). */
     public static InputRequestService fromEnvironment() {
-        DynamoDbClient client = DynamoDbClients.fromEnvironment(Env.all());
-        String table = Env.require("USER_INPUT_TABLE");
-        InputRequestService.Expiry expiry = new InputRequestService.Expiry(
-                Duration.ofHours(positive("INPUT_REQUEST_TTL_HOURS", Env.get("INPUT_REQUEST_TTL_HOURS"), 24)),
-                Duration.ofDays(positive("SAVED_VALUES_TTL_DAYS", Env.get("SAVED_VALUES_TTL_DAYS"), 7)));
-        return service(client, table, expiry, Clock.systemUTC());
+        UserInputSettings settings = UserInputSettings.fromEnvironment();
+        return service(DynamoDbClients.fromEnvironment(Env.all()), settings.table(), settings.expiry(), Clock.systemUTC());
     }
 
     public static InputRequestService service(DynamoDbClient client, String table, InputRequestService.Expiry expiry, Clock clock) {
@@ -52,19 +48,4 @@ public abstract class UserInputFunction extends HttpApiFunction {
     }
 
     protected abstract HttpResponse serve(HttpRequest request);
-
-    private static long positive(String name, String value, long fallback) {
-        if (value == null) {
-            return fallback;
-        }
-        try {
-            long n = Long.parseLong(value.trim());
-            if (n > 0) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // fall through
-        }
-        throw new IllegalStateException("environment variable " + name + " must be a positive whole number");
-    }
 }
