@@ -2,6 +2,7 @@ package dev.tablewright.infra.local;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.chat.tools.ToolInvoker;
+import dev.tablewright.codec.ToolOutcomeJson;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.tool.ToolInvocation;
@@ -38,7 +39,7 @@ public final class TemplateToolInvoker implements ToolInvoker {
         }
         try {
             JsonNode answer = function.invoke(Json.MAPPER.valueToTree(invocation));
-            return Json.convert(answer, ToolOutcome.class);
+            return ToolOutcomeJson.read(answer);
         } catch (Exception e) {
             LOG.error("tool function failed", e, "tool", invocation.tool());
             return ToolOutcome.error("internal", "the tool failed unexpectedly");

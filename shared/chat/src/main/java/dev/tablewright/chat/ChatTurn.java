@@ -28,6 +28,8 @@ import dev.tablewright.chat.stream.UiMessageStreamWriter;
 import dev.tablewright.chat.TurnEvent.Ending;
 import dev.tablewright.chat.tools.ToolInvoker;
 import dev.tablewright.chat.tools.UserInputPort;
+import dev.tablewright.codec.InputFieldJson;
+import dev.tablewright.codec.ToolOutcomeJson;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.tool.ToolDefinition;
@@ -539,7 +541,8 @@ public final class ChatTurn {
                 default -> {
                     String message = outcome.error() == null ? "the tool failed" : outcome.error().message();
                     out.emit(new TurnEvent.ToolFailed(toolCallId, message));
-                    toolResult(toolCallId, Json.write(Map.of("error", outcome.error() == null ? Map.of("message", message) : outcome.error())));
+                    toolResult(toolCallId, Json.write(Json.object().set("error", outcome.error() == null
+                            ? Json.object().put("message", message) : ToolOutcomeJson.write(outcome.error()))));
                     yield null;
                 }
             };
@@ -640,7 +643,7 @@ public final class ChatTurn {
             }
             ObjectNode data = Json.object().put("requestId", requestId).put("toolCallId", toolCallId).put("toolName", toolName)
                     .put("reason", requirement.reason());
-            data.set("fields", Json.tree(requirement.fields()));
+            data.set("fields", InputFieldJson.write(requirement.fields()));
             data.put("saveForSession", requirement.saveForSession());
             out.emit(new TurnEvent.Data("user-input-request", requestId, data));
             deferred.add(new DeferredCall(toolCallId, toolName, DeferredCall.Waiting.USER_INPUT));
@@ -666,7 +669,7 @@ public final class ChatTurn {
                             : new UserInputRequirement("Waiting for your input.", List.of(), false, null);
                     ObjectNode data = Json.object().put("requestId", answer.get().requestId()).put("toolCallId", call.toolCallId())
                             .put("toolName", call.toolName()).put("reason", requirement.reason());
-                    data.set("fields", Json.tree(requirement.fields()));
+                    data.set("fields", InputFieldJson.write(requirement.fields()));
                     data.put("saveForSession", requirement.saveForSession());
                     out.emit(new TurnEvent.Data("user-input-request", answer.get().requestId(), data));
                     deferred.add(new DeferredCall(call.toolCallId(), call.toolName(), DeferredCall.Waiting.USER_INPUT));

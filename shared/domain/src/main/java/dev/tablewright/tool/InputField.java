@@ -1,12 +1,10 @@
 package dev.tablewright.tool;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 
 import java.math.BigDecimal;
 import java.util.List;
 
 /** One field of a user-input form, as declared by a tool and as sent to the client. */
-@JsonInclude(JsonInclude.Include.NON_NULL)
 public record InputField(String name, String label, String description, FieldType type, Boolean required,
                          String validation, BigDecimal min, BigDecimal max, String placeholder,
                          List<String> options, ShowWhen showWhen) {

@@ -1,6 +1,5 @@
 package dev.tablewright.tool;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
@@ -8,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
  * ok), {@code request} (status needs_input) or {@code error} (status error); an ok answer may say what it did
  * ({@code effect}), which is what the chat acts on.
  */
-@JsonInclude(JsonInclude.Include.NON_NULL)
 public record ToolOutcome(String status, JsonNode output, UserInputRequirement request, ToolError error, String effect) {
 
     public static final String OK = "ok";

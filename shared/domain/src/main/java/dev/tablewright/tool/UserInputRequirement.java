@@ -1,6 +1,5 @@
 package dev.tablewright.tool;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 
 import java.util.List;
 
@@ -8,7 +7,6 @@ import java.util.List;
  * A tool's {@code requiresUserInput}: why, which fields, and whether the answers are saved
  * ({@code saveForSession}) and for how long ({@code scope}, default the conversation).
  */
-@JsonInclude(JsonInclude.Include.NON_NULL)
 public record UserInputRequirement(String reason, List<InputField> fields, boolean saveForSession, ValueScope scope) {
     public UserInputRequirement {
         fields = fields == null ? List.of() : List.copyOf(fields);

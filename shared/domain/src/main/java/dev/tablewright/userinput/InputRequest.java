@@ -11,7 +11,7 @@ import java.util.Map;
  * A tool call waiting for (or answered by) the user: one per conversation and tool call id.
  *
  * @param values the submitted values (normalised to strings), empty until completed; secrets included, so this
- *               record never goes to a client as it is: {@link InputRequestView} masks them
+ *               record never goes to a client as it is: the input-request API masks them
  */
 public record InputRequest(String ownerId, String conversationId, String toolCallId, String toolName, String reason,
                            List<InputField> fields, boolean saveForSession, ValueScope scope, RequestStatus status,

@@ -1,7 +1,10 @@
 package dev.tablewright.dynamodb;
 
-import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.codec.InputFieldJson;
 import dev.tablewright.json.Json;
+import dev.tablewright.json.JsonFields;
 import dev.tablewright.tool.InputField;
 import dev.tablewright.tool.ValueScope;
 import dev.tablewright.userinput.InputRequest;
@@ -10,6 +13,7 @@ import dev.tablewright.userinput.SavedValue;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,9 +40,6 @@ final class UserInputItems {
     static final String CONVERSATION_SK = "#CONVERSATION";
     static final String REQUEST_PREFIX = "R#";
     static final String VALUE_PREFIX = "V#";
-
-    private static final TypeReference<List<InputField>> FIELDS = new TypeReference<>() {
-    };
 
     private UserInputItems() {
     }
@@ -75,7 +76,7 @@ final class UserInputItems {
         item.put("toolCallId", s(r.toolCallId()));
         item.put("toolName", s(r.toolName()));
         item.put("reason", s(r.reason()));
-        item.put("fields", s(Json.write(r.fields())));
+        item.put("fields", s(Json.write(InputFieldJson.write(r.fields()))));
         item.put("saveForSession", AttributeValue.fromBool(r.saveForSession()));
         item.put("scope", s(r.scope().wireName()));
         item.put("status", s(r.status().wireName()));
@@ -92,8 +93,13 @@ final class UserInputItems {
         }
         List<InputField> fields;
         try {
-            fields = Json.MAPPER.readValue(item.get("fields").s(), FIELDS);
-        } catch (java.io.IOException e) {
+            fields = new ArrayList<>();
+            for (JsonNode field : Json.parse(item.get("fields").s())) {
+                fields.add(InputFieldJson.read(JsonFields.of((ObjectNode) field, "fields", (path, problem) -> {
+                    throw new IllegalStateException("stored input request has an unreadable field: " + path + ": " + problem);
+                }, JsonFields.Wording.PLAIN), false));
+            }
+        } catch (java.io.IOException | ClassCastException e) {
             throw new IllegalStateException("stored input request has unreadable fields", e);
         }
         return new InputRequest(str(item, "ownerId"), str(item, "conversationId"), str(item, "toolCallId"),

@@ -113,6 +113,23 @@ public final class JsonFields {
         return s;
     }
 
+    /**
+     * A string turned into a value by {@code parse} (an enum's wire name, say); the message of the
+     * IllegalArgumentException it throws for a string it does not know is the problem.
+     */
+    public <T> T parsed(String key, java.util.function.Function<String, T> parse) {
+        String text = text(key);
+        if (text == null) {
+            return null;
+        }
+        try {
+            return parse.apply(text);
+        } catch (IllegalArgumentException e) {
+            problems.report(path(key), e.getMessage());
+            return null;
+        }
+    }
+
     /** A whole number that fits a long. */
     public Long integer(String key) {
         JsonNode n = value(key);

@@ -3,6 +3,7 @@ package dev.tablewright.invoke;
 import dev.tablewright.chat.tools.ToolInvoker;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tablewright.codec.ToolOutcomeJson;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.tool.ToolInvocation;
@@ -80,7 +81,7 @@ public final class LambdaToolInvoker implements ToolInvoker {
                 return ToolOutcome.error("internal", "the tool failed unexpectedly");
             }
             JsonNode answer = Json.parse(response.payload().asUtf8String());
-            return Json.convert(answer, ToolOutcome.class);
+            return ToolOutcomeJson.read(answer);
         } catch (Exception e) {
             LOG.error("tool function could not be invoked", e, "tool", invocation.tool());
             return ToolOutcome.error("unavailable", "the tool could not be reached; try again shortly");

@@ -2,8 +2,7 @@ package dev.tablewright.lambda;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.codec.ToolOutcomeJson;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.failure.DomainFailure;
@@ -16,7 +15,6 @@ import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.tool.ToolError;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
-import dev.tablewright.validation.ValidationError;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -143,48 +141,14 @@ public abstract class ToolFunction implements RequestStreamHandler {
         }
     }
 
-    /**
-     * The outcome as JSON, built as a tree: ok and error answers never reach databind's bean introspection, which
-     * would load a few hundred classes during the first invocation (a third of the tools function's cold start).
-     * Only {@code needs_input} (a record of records) goes through databind.
-     */
+    /** The outcome as JSON ({@link ToolOutcomeJson}); an answer that cannot be written is an internal error. */
     static byte[] encode(ToolOutcome outcome) {
         try {
-            ObjectNode node = Json.object().put("status", outcome.status());
-            if (outcome.output() != null) {
-                node.set("output", outcome.output());
-            }
-            if (outcome.effect() != null) {
-                node.put("effect", outcome.effect());
-            }
-            if (outcome.request() != null) {
-                node.set("request", Json.tree(outcome.request()));
-            }
-            ToolError error = outcome.error();
-            if (error != null) {
-                ObjectNode e = node.putObject("error");
-                putIfPresent(e, "code", error.code());
-                putIfPresent(e, "message", error.message());
-                if (error.errors() != null && !error.errors().isEmpty()) {
-                    ArrayNode errors = e.putArray("errors");
-                    for (ValidationError v : error.errors()) {
-                        ObjectNode item = errors.addObject();
-                        putIfPresent(item, "field", v.field());
-                        putIfPresent(item, "message", v.message());
-                    }
-                }
-            }
-            return Json.MAPPER.writeValueAsBytes(node);
+            return Json.MAPPER.writeValueAsBytes(ToolOutcomeJson.write(outcome));
         } catch (IOException | RuntimeException e) {
             LOG.error("outcome could not be written", e);
             return "{\"status\":\"error\",\"error\":{\"code\":\"internal\",\"message\":\"the tool's answer could not be written\"}}"
                     .getBytes(StandardCharsets.UTF_8);
-        }
-    }
-
-    private static void putIfPresent(ObjectNode node, String field, String value) {
-        if (value != null && !value.isEmpty()) {
-            node.put(field, value);
         }
     }
 }

@@ -256,7 +256,7 @@ class ToolFunctionTest {
     }
 
     @Test
-    void theTreeEncodingIsTheOutcomesJsonForm() throws Exception {
+    void theEncodingReadsBackAsTheSameOutcomeAndLeavesOutWhatIsAbsent() throws Exception {
         UserInputRequirement needed = new UserInputRequirement("Which database?", java.util.List.of(
                 new dev.tablewright.tool.InputField("database", "Database", null, dev.tablewright.tool.FieldType.SELECT, true,
                         null, null, null, null, java.util.List.of("production", "staging"), null)), true, null);
@@ -267,9 +267,15 @@ class ToolFunctionTest {
                         java.util.List.of(new dev.tablewright.validation.ValidationError("config", "config is bad"),
                                 new dev.tablewright.validation.ValidationError(null, "no field")))),
                 ToolOutcome.needsInput(needed))) {
-            assertEquals(Json.MAPPER.readTree(Json.MAPPER.writeValueAsBytes(outcome)),
-                    Json.MAPPER.readTree(ToolFunction.encode(outcome)), outcome.toString());
+            assertEquals(outcome, dev.tablewright.codec.ToolOutcomeJson.read(Json.MAPPER.readTree(ToolFunction.encode(outcome))),
+                    outcome.toString());
         }
+        assertEquals(Json.parse("""
+                {"status": "needs_input", "request": {"reason": "Which database?", "fields": [{"name": "database",
+                 "label": "Database", "type": "select", "required": true, "options": ["production", "staging"]}],
+                 "saveForSession": true, "scope": "conversation"}}"""), Json.MAPPER.readTree(ToolFunction.encode(ToolOutcome.needsInput(needed))));
+        assertEquals(Json.parse("{\"status\": \"error\", \"error\": {\"code\": \"internal\", \"message\": \"failed\"}}"),
+                Json.MAPPER.readTree(ToolFunction.encode(ToolOutcome.error("internal", "failed"))), "no empty errors list");
     }
 
     @Test

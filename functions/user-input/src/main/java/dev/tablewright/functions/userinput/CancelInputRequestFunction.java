@@ -3,7 +3,6 @@ package dev.tablewright.functions.userinput;
 import dev.tablewright.lambda.HttpRequest;
 import dev.tablewright.lambda.HttpResponse;
 import dev.tablewright.userinput.InputRequestService;
-import dev.tablewright.userinput.InputRequestView;
 
 import java.util.Map;
 
@@ -23,6 +22,6 @@ public final class CancelInputRequestFunction extends UserInputFunction {
         String conversationId = request.pathId("conversationId");
         String toolCallId = request.pathId("toolCallId");
         var cancelled = service.cancel(request.caller().ownerId(), conversationId, toolCallId);
-        return HttpResponse.ok(Map.of("request", InputRequestView.of(cancelled, service.now())));
+        return HttpResponse.ok(Map.of("request", UserInputViews.request(cancelled, service.now())));
     }
 }

@@ -3,7 +3,6 @@ package dev.tablewright.functions.userinput;
 import dev.tablewright.lambda.HttpRequest;
 import dev.tablewright.lambda.HttpResponse;
 import dev.tablewright.userinput.InputRequestService;
-import dev.tablewright.userinput.InputRequestView;
 import dev.tablewright.userinput.NewInputRequest;
 
 import java.util.Map;
@@ -24,6 +23,6 @@ public final class CreateInputRequestFunction extends UserInputFunction {
         String conversationId = request.pathId("conversationId");
         NewInputRequest body = request.body(NewInputRequestBody::read);
         var created = service.create(request.caller().ownerId(), conversationId, body);
-        return HttpResponse.created(Map.of("request", InputRequestView.of(created, service.now())));
+        return HttpResponse.created(Map.of("request", UserInputViews.request(created, service.now())));
     }
 }

@@ -3,7 +3,6 @@ package dev.tablewright.functions.userinput;
 import dev.tablewright.lambda.HttpRequest;
 import dev.tablewright.lambda.HttpResponse;
 import dev.tablewright.userinput.InputRequestService;
-import dev.tablewright.userinput.InputRequestView;
 
 import java.util.Map;
 
@@ -26,6 +25,6 @@ public final class GetInputRequestFunction extends UserInputFunction {
         String conversationId = request.pathId("conversationId");
         String toolCallId = request.pathId("toolCallId");
         var found = service.find(request.caller().ownerId(), conversationId, toolCallId);
-        return HttpResponse.ok(Map.of("request", InputRequestView.of(found, service.now())));
+        return HttpResponse.ok(Map.of("request", UserInputViews.request(found, service.now())));
     }
 }

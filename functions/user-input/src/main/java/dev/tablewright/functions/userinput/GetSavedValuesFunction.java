@@ -3,7 +3,6 @@ package dev.tablewright.functions.userinput;
 import dev.tablewright.lambda.HttpRequest;
 import dev.tablewright.lambda.HttpResponse;
 import dev.tablewright.userinput.InputRequestService;
-import dev.tablewright.userinput.SavedValueView;
 
 import java.util.Map;
 
@@ -25,6 +24,6 @@ public final class GetSavedValuesFunction extends UserInputFunction {
     protected HttpResponse serve(HttpRequest request) {
         String conversationId = request.pathId("conversationId");
         var values = service.savedValues(request.caller().ownerId(), conversationId);
-        return HttpResponse.ok(Map.of("values", values.effective().stream().map(SavedValueView::of).toList()));
+        return HttpResponse.ok(Map.of("values", values.effective().stream().map(UserInputViews::saved).toList()));
     }
 }

@@ -4,7 +4,6 @@ import dev.tablewright.lambda.HttpApiException;
 import dev.tablewright.lambda.HttpRequest;
 import dev.tablewright.lambda.HttpResponse;
 import dev.tablewright.userinput.InputRequestService;
-import dev.tablewright.userinput.InputRequestView;
 import dev.tablewright.userinput.RequestStatus;
 
 import java.util.Map;
@@ -36,7 +35,7 @@ public final class ListInputRequestsFunction extends UserInputFunction {
         }
         var now = service.now();
         var views = service.list(request.caller().ownerId(), conversationId, filter).stream()
-                .map(r -> InputRequestView.of(r, now)).toList();
+                .map(r -> UserInputViews.request(r, now)).toList();
         return HttpResponse.ok(Map.of("requests", views));
     }
 }

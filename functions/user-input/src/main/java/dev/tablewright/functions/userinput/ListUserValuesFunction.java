@@ -3,7 +3,6 @@ package dev.tablewright.functions.userinput;
 import dev.tablewright.lambda.HttpRequest;
 import dev.tablewright.lambda.HttpResponse;
 import dev.tablewright.userinput.InputRequestService;
-import dev.tablewright.userinput.SavedValueView;
 
 import java.util.Map;
 
@@ -21,6 +20,6 @@ public final class ListUserValuesFunction extends UserInputFunction {
     @Override
     protected HttpResponse serve(HttpRequest request) {
         return HttpResponse.ok(Map.of("values",
-                service.userValues(request.caller().ownerId()).stream().map(SavedValueView::of).toList()));
+                service.userValues(request.caller().ownerId()).stream().map(UserInputViews::saved).toList()));
     }
 }

@@ -5,8 +5,6 @@ import dev.tablewright.json.JsonFields;
 import dev.tablewright.lambda.HttpRequest;
 import dev.tablewright.lambda.HttpResponse;
 import dev.tablewright.userinput.InputRequestService;
-import dev.tablewright.userinput.InputRequestView;
-import dev.tablewright.userinput.SavedValueView;
 
 import java.util.Map;
 
@@ -45,7 +43,7 @@ public final class SubmitInputResponseFunction extends UserInputFunction {
         var submitted = service.submit(request.caller().ownerId(), conversationId, toolCallId, body.values(),
                 !Boolean.FALSE.equals(body.remember()));
         return HttpResponse.ok(Map.of(
-                "request", InputRequestView.of(submitted.request(), service.now()),
-                "saved", submitted.saved().stream().map(SavedValueView::of).toList()));
+                "request", UserInputViews.request(submitted.request(), service.now()),
+                "saved", submitted.saved().stream().map(UserInputViews::saved).toList()));
     }
 }

@@ -1,0 +1,110 @@
+package dev.tablewright.codec;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.json.Json;
+import dev.tablewright.json.JsonFields;
+import dev.tablewright.tool.ToolError;
+import dev.tablewright.tool.ToolOutcome;
+import dev.tablewright.tool.UserInputRequirement;
+import dev.tablewright.tool.ValueScope;
+import dev.tablewright.validation.ValidationCollector;
+import dev.tablewright.validation.ValidationError;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The one reader and writer of a tool's answer (docs/tools.md): {@code status}, then whichever of {@code output},
+ * {@code effect}, {@code request} (what the user must give) and {@code error} ({@code code}, {@code message} and the
+ * bad fields, each left out when empty) the outcome has. Built as a tree, so writing an answer never reaches databind's
+ * bean introspection (a few hundred classes at a tool function's first invocation).
+ */
+public final class ToolOutcomeJson {
+
+    private ToolOutcomeJson() {
+    }
+
+    public static ObjectNode write(ToolOutcome outcome) {
+        ObjectNode node = Json.object().put("status", outcome.status());
+        if (outcome.output() != null) {
+            node.set("output", outcome.output());
+        }
+        if (outcome.effect() != null) {
+            node.put("effect", outcome.effect());
+        }
+        if (outcome.request() != null) {
+            node.set("request", write(outcome.request()));
+        }
+        if (outcome.error() != null) {
+            node.set("error", write(outcome.error()));
+        }
+        return node;
+    }
+
+    public static ObjectNode write(UserInputRequirement r) {
+        ObjectNode o = Json.object();
+        if (r.reason() != null) {
+            o.put("reason", r.reason());
+        }
+        o.set("fields", InputFieldJson.write(r.fields()));
+        o.put("saveForSession", r.saveForSession());
+        o.put("scope", r.scope().wireName());
+        return o;
+    }
+
+    public static ObjectNode write(ToolError error) {
+        ObjectNode e = Json.object();
+        putIfPresent(e, "code", error.code());
+        putIfPresent(e, "message", error.message());
+        if (error.errors() != null && !error.errors().isEmpty()) {
+            ArrayNode errors = e.putArray("errors");
+            for (ValidationError v : error.errors()) {
+                ObjectNode item = errors.addObject();
+                putIfPresent(item, "field", v.field());
+                putIfPresent(item, "message", v.message());
+            }
+        }
+        return e;
+    }
+
+    /**
+     * A tool function's answer, read back by the chat.
+     *
+     * @throws IllegalArgumentException naming the first problem, when the answer is not a tool outcome
+     */
+    public static ToolOutcome read(JsonNode answer) {
+        if (answer == null || !answer.isObject()) {
+            throw new IllegalArgumentException("a tool's answer must be a JSON object");
+        }
+        ValidationCollector problems = new ValidationCollector();
+        JsonFields o = JsonFields.of((ObjectNode) answer, "", problems::error, JsonFields.Wording.PLAIN);
+        JsonFields request = o.at("request");
+        JsonFields error = o.at("error");
+        ToolOutcome outcome = new ToolOutcome(o.text("status"), o.value("output"),
+                request == null ? null : requirement(request), error == null ? null : error(error), o.text("effect"));
+        if (problems.hasErrors()) {
+            ValidationError first = problems.report().errors().get(0);
+            throw new IllegalArgumentException("not a tool outcome: " + first.field() + ": " + first.message());
+        }
+        return outcome;
+    }
+
+    private static UserInputRequirement requirement(JsonFields r) {
+        Boolean save = r.bool("saveForSession");
+        return new UserInputRequirement(r.text("reason"), r.objects("fields", (f, path) -> InputFieldJson.read(f, false)),
+                Boolean.TRUE.equals(save), r.parsed("scope", ValueScope::fromWire));
+    }
+
+    private static ToolError error(JsonFields e) {
+        List<ValidationError> errors = e.objects("errors", (item, path) -> new ValidationError(item.text("field"), item.text("message")));
+        return new ToolError(e.text("code"), e.text("message"), errors == null ? List.of() : new ArrayList<>(errors));
+    }
+
+    private static void putIfPresent(ObjectNode node, String field, String value) {
+        if (value != null && !value.isEmpty()) {
+            node.put(field, value);
+        }
+    }
+}
