@@ -2,7 +2,7 @@ package dev.tablewright.infra.local;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.chat.tools.ToolInvoker;
-import dev.tablewright.codec.ToolOutcomeJson;
+import dev.tablewright.tool.ToolOutcomeJson;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.tool.ToolInvocation;

@@ -56,6 +56,12 @@ class LayersTest {
             .should().dependOnClassesThat().haveFullyQualifiedName("dev.tablewright.lambda.Env")
             .because("the domain, the tools and the adapters take their settings from whoever wires them");
 
+    /** The wire formats are written by the codec and each channel's writers, not declared on the domain's records. */
+    static final ArchRule DOMAIN_CARRIES_NO_WIRE_ANNOTATIONS = noClasses().that().resideInAnyPackage(DOMAIN)
+            .should().dependOnClassesThat().resideInAnyPackage("com.fasterxml.jackson.annotation..")
+            .because("a config, a tool's answer and a form are read and written by ConfigJson, ToolOutcomeJson and "
+                    + "InputFieldJson, so the domain's records carry no Jackson annotations");
+
     static final ArchRule NO_PACKAGE_CYCLES = slices().matching("dev.tablewright.(*)..").should().beFreeOfCycles();
 
     private static JavaClasses production() {
@@ -80,6 +86,19 @@ class LayersTest {
     @Test
     void onlyTheFunctionsWiringReadsTheEnvironment() {
         SETTINGS_ARE_READ_WHERE_A_FUNCTION_IS_WIRED.check(production());
+    }
+
+    @Test
+    void theDomainsRecordsCarryNoJacksonAnnotations() {
+        DOMAIN_CARRIES_NO_WIRE_ANNOTATIONS.check(production());
+    }
+
+    @Test
+    void aDomainRecordWithAJacksonAnnotationIsRefused() {
+        EvaluationResult result = DOMAIN_CARRIES_NO_WIRE_ANNOTATIONS.evaluate(
+                new ClassFileImporter().importClasses(dev.tablewright.config.crossing.ConfigWithAWireAnnotation.class));
+        assertTrue(result.hasViolation(), "the rule must catch a domain record annotated @JsonInclude");
+        assertTrue(result.getFailureReport().toString().contains("ConfigWithAWireAnnotation"), result.getFailureReport().toString());
     }
 
     @Test

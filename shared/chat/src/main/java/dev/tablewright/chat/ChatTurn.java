@@ -28,8 +28,8 @@ import dev.tablewright.chat.stream.UiMessageStreamWriter;
 import dev.tablewright.chat.TurnEvent.Ending;
 import dev.tablewright.chat.tools.ToolInvoker;
 import dev.tablewright.chat.tools.UserInputPort;
-import dev.tablewright.codec.InputFieldJson;
-import dev.tablewright.codec.ToolOutcomeJson;
+import dev.tablewright.tool.InputFieldJson;
+import dev.tablewright.tool.ToolOutcomeJson;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.tool.ToolDefinition;
@@ -624,10 +624,20 @@ public final class ChatTurn {
             if (update.success()) {
                 editable = result.status();
                 working.applySetting(field, update.newValue());
-                out.emit(new TurnEvent.Data("editable-field-update", "edit_" + field, Json.tree(update)));
+                out.emit(new TurnEvent.Data("editable-field-update", "edit_" + field, json(update)));
             }
-            out.emit(new TurnEvent.ToolOutput(toolCallId, Json.tree(update)));
-            toolResult(toolCallId, Json.write(update));
+            out.emit(new TurnEvent.ToolOutput(toolCallId, json(update)));
+            toolResult(toolCallId, Json.write(json(update)));
+        }
+
+        /** The answer of update_editable_status: every key, null where there is no value (the page reads all five). */
+        private static ObjectNode json(EditableFieldUpdate update) {
+            ObjectNode o = Json.object().put("success", update.success());
+            o.put("error", update.error());
+            o.put("updatedField", update.updatedField());
+            o.put("previousValue", update.previousValue());
+            o.put("newValue", update.newValue());
+            return o;
         }
 
         void askForInput(String toolCallId, String toolName, UserInputRequirement requirement) {

@@ -12,7 +12,6 @@ public record ColumnSettings(String header, String type, String format, Integer 
         extra = Extras.copy(extra);
     }
 
-    @com.fasterxml.jackson.annotation.JsonIgnore
     public boolean isHidden() {
         return Boolean.TRUE.equals(hidden);
     }

@@ -1,6 +1,5 @@
 package dev.tablewright.config;
 
-import com.fasterxml.jackson.annotation.JsonIgnore;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,7 +23,6 @@ public record ConfigDiff(Section columns, Section joins, Section filters, Sectio
             changed = List.copyOf(changed);
         }
 
-        @JsonIgnore
         public boolean isEmpty() {
             return added.isEmpty() && removed.isEmpty() && changed.isEmpty();
         }
@@ -41,7 +39,6 @@ public record ConfigDiff(Section columns, Section joins, Section filters, Sectio
         settings = List.copyOf(settings);
     }
 
-    @JsonIgnore
     public boolean isEmpty() {
         return columns.isEmpty() && joins.isEmpty() && filters.isEmpty() && sorts.isEmpty() && settings.isEmpty();
     }

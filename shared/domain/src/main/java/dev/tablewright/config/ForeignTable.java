@@ -15,7 +15,6 @@ public record ForeignTable(String schema, String table, String alias,
     }
 
     /** The name other parts of the config use for this join: its alias, else its table name. */
-    @com.fasterxml.jackson.annotation.JsonIgnore
     public String reference() {
         return alias != null && !alias.isEmpty() ? alias : table;
     }

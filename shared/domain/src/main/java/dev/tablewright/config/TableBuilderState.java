@@ -1,6 +1,5 @@
 package dev.tablewright.config;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.List;
@@ -12,7 +11,6 @@ import java.util.List;
  * {@code select.foreign_tables}, {@code columns} ↔ {@code select.columns} + {@code visual_settings.columns},
  * {@code filters} ↔ {@code filters}, {@code sortBy} ↔ {@code sort}.
  */
-@JsonInclude(JsonInclude.Include.NON_NULL)
 public record TableBuilderState(BaseTable baseTable, List<JoinedTable> dataSources, List<Column> columns,
                                 List<FilterRule> filters, List<Join> joins, List<SortRule> sortBy) {
 
@@ -40,7 +38,6 @@ public record TableBuilderState(BaseTable baseTable, List<JoinedTable> dataSourc
      * A selected column with its display settings. {@code table} is a join alias (null: the base table);
      * {@code alias} the result key when it is not {@code column}.
      */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Column(String column, String table, String alias, String type, String format, String header,
                          Integer order, Boolean hidden) {
         public String resultKey() {
@@ -48,7 +45,6 @@ public record TableBuilderState(BaseTable baseTable, List<JoinedTable> dataSourc
         }
     }
 
-    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record FilterRule(String column, String operator, JsonNode value, String label) {
     }
 

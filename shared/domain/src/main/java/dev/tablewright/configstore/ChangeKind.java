@@ -1,6 +1,5 @@
 package dev.tablewright.configstore;
 
-import com.fasterxml.jackson.annotation.JsonValue;
 
 import java.util.Locale;
 
@@ -8,7 +7,6 @@ import java.util.Locale;
 public enum ChangeKind {
     CREATE, UPDATE, PREVIEW, RESTORE;
 
-    @JsonValue
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);
     }

@@ -1,6 +1,5 @@
 package dev.tablewright.editable;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 
 import java.math.BigDecimal;
 import java.util.List;
@@ -15,7 +14,6 @@ import java.util.List;
  * @param integer   for numbers: whole numbers only
  * @param nullable  whether the field may be cleared (set to null)
  */
-@JsonInclude(JsonInclude.Include.NON_NULL)
 public record EditableField(String name, String description, EditableFieldType type, String constraint,
                             List<String> enumValues, List<String> dependsOn, boolean readonly,
                             BigDecimal min, BigDecimal max, boolean integer, boolean nullable, String value) {

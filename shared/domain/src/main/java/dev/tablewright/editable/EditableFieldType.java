@@ -1,7 +1,5 @@
 package dev.tablewright.editable;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
 
 import java.util.Locale;
 
@@ -9,12 +7,10 @@ import java.util.Locale;
 public enum EditableFieldType {
     STRING, NUMBER, BOOLEAN, ENUM;
 
-    @JsonValue
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    @JsonCreator
     public static EditableFieldType fromWire(String value) {
         for (EditableFieldType t : values()) {
             if (t.wireName().equals(value)) {

@@ -1,9 +1,7 @@
 package dev.tablewright.editable;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 
 /** What {@code update_editable_status} answers: success, or the reason it was refused. */
-@JsonInclude(JsonInclude.Include.ALWAYS)
 public record EditableFieldUpdate(boolean success, String error, String updatedField, String previousValue,
                                   String newValue) {
 

@@ -1,7 +1,5 @@
 package dev.tablewright.preview;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
 
 import java.util.Locale;
 
@@ -13,12 +11,10 @@ import java.util.Locale;
 public enum PreviewStatus {
     PENDING, ACCEPTED, REJECTED, EXPIRED;
 
-    @JsonValue
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    @JsonCreator
     public static PreviewStatus fromWire(String value) {
         for (PreviewStatus s : values()) {
             if (s.wireName().equals(value)) {

@@ -1,7 +1,5 @@
 package dev.tablewright.tool;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
 
 import java.util.Locale;
 
@@ -9,12 +7,10 @@ import java.util.Locale;
 public enum FieldType {
     TEXT, NUMBER, SELECT, BOOLEAN, SECRET, DATE;
 
-    @JsonValue
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    @JsonCreator
     public static FieldType fromWire(String value) {
         for (FieldType t : values()) {
             if (t.wireName().equals(value)) {

@@ -1,7 +1,5 @@
 package dev.tablewright.tool;
 
-import com.fasterxml.jackson.annotation.JsonIgnore;
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.util.Set;
@@ -19,10 +17,9 @@ import java.util.Set;
  * @param offeredToModel    whether the chat may offer it to the model at all (a tool that bypasses the user's
  *                          accept, like a direct overwrite, is for other callers only)
  */
-@JsonInclude(JsonInclude.Include.NON_NULL)
 public record ToolDefinition(String name, String description, ObjectNode parameters,
                              UserInputRequirement requiresUserInput, Set<String> coreIn, RunsOn runsOn,
-                             @JsonIgnore boolean offeredToModel) {
+                             boolean offeredToModel) {
 
     /** A tool the model may be offered (most are). */
     public ToolDefinition(String name, String description, ObjectNode parameters,
@@ -43,7 +40,6 @@ public record ToolDefinition(String name, String description, ObjectNode paramet
     }
 
     /** {@code apply_column_change} → {@code ApplyColumnChangeFunction}: the logical id in template.yaml. */
-    @JsonIgnore
     public String functionLogicalId() {
         StringBuilder out = new StringBuilder();
         for (String part : name.split("_")) {
@@ -58,7 +54,6 @@ public record ToolDefinition(String name, String description, ObjectNode paramet
      * Whether the tool works on a whole table config ({@code config} argument): the chat then passes the turn's
      * working config when the model leaves it out, so the model never copies a config by hand.
      */
-    @JsonIgnore
     public boolean takesWorkingConfig() {
         return parameters != null && parameters.path("properties").has("config");
     }

@@ -1,7 +1,5 @@
 package dev.tablewright.tool;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
 
 import java.util.Locale;
 
@@ -9,12 +7,10 @@ import java.util.Locale;
 public enum ValueScope {
     CONVERSATION, USER;
 
-    @JsonValue
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    @JsonCreator
     public static ValueScope fromWire(String value) {
         for (ValueScope s : values()) {
             if (s.wireName().equals(value)) {

@@ -1,7 +1,5 @@
 package dev.tablewright.userinput;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
 
 import java.util.Locale;
 
@@ -9,12 +7,10 @@ import java.util.Locale;
 public enum RequestStatus {
     PENDING, COMPLETED, CANCELLED, EXPIRED;
 
-    @JsonValue
     public String wireName() {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    @JsonCreator
     public static RequestStatus fromWire(String value) {
         for (RequestStatus s : values()) {
             if (s.wireName().equals(value)) {

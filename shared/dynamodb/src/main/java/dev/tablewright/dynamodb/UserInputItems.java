@@ -2,7 +2,7 @@ package dev.tablewright.dynamodb;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.codec.InputFieldJson;
+import dev.tablewright.tool.InputFieldJson;
 import dev.tablewright.json.Json;
 import dev.tablewright.json.JsonFields;
 import dev.tablewright.tool.InputField;

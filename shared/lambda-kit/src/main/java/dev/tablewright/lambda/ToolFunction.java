@@ -2,7 +2,7 @@ package dev.tablewright.lambda;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
-import dev.tablewright.codec.ToolOutcomeJson;
+import dev.tablewright.tool.ToolOutcomeJson;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.failure.DomainFailure;

@@ -267,7 +267,7 @@ class ToolFunctionTest {
                         java.util.List.of(new dev.tablewright.validation.ValidationError("config", "config is bad"),
                                 new dev.tablewright.validation.ValidationError(null, "no field")))),
                 ToolOutcome.needsInput(needed))) {
-            assertEquals(outcome, dev.tablewright.codec.ToolOutcomeJson.read(Json.MAPPER.readTree(ToolFunction.encode(outcome))),
+            assertEquals(outcome, dev.tablewright.tool.ToolOutcomeJson.read(Json.MAPPER.readTree(ToolFunction.encode(outcome))),
                     outcome.toString());
         }
         assertEquals(Json.parse("""

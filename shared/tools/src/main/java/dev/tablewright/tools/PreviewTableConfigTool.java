@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.config.ColumnSettings;
 import dev.tablewright.config.ConfigDiff;
+import dev.tablewright.codec.ConfigDiffJson;
 import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.json.Json;
@@ -206,7 +207,7 @@ public final class PreviewTableConfigTool implements Tool {
 
         ObjectNode summary = Json.object();
         summary.put("database", database.name());
-        summary.set("diff", Json.tree(diff));
+        summary.set("diff", ConfigDiffJson.write(diff));
         summary.put("sql", query.sql());
         summary.put("plan", result.plan().summary());
         summary.set("warnings", Json.tree(warnings));
@@ -227,7 +228,7 @@ public final class PreviewTableConfigTool implements Tool {
         out.put("description", description);
         out.put("database", database.name());
         out.set("config", ConfigJson.write(config));
-        out.set("diff", Json.tree(diff));
+        out.set("diff", ConfigDiffJson.write(diff));
         sql(out, query);
         ObjectNode plan = out.putObject("plan");
         plan.put("summary", result.plan().summary());

@@ -1,6 +1,6 @@
 package dev.tablewright.functions.userinput;
 
-import dev.tablewright.codec.InputFieldJson;
+import dev.tablewright.tool.InputFieldJson;
 import dev.tablewright.json.JsonFields;
 import dev.tablewright.tool.ValueScope;
 import dev.tablewright.userinput.NewInputRequest;

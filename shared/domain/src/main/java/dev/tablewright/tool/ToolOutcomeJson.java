@@ -1,14 +1,10 @@
-package dev.tablewright.codec;
+package dev.tablewright.tool;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.json.Json;
 import dev.tablewright.json.JsonFields;
-import dev.tablewright.tool.ToolError;
-import dev.tablewright.tool.ToolOutcome;
-import dev.tablewright.tool.UserInputRequirement;
-import dev.tablewright.tool.ValueScope;
 import dev.tablewright.validation.ValidationCollector;
 import dev.tablewright.validation.ValidationError;
 

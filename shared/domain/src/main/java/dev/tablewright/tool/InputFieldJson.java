@@ -1,12 +1,9 @@
-package dev.tablewright.codec;
+package dev.tablewright.tool;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.json.Json;
 import dev.tablewright.json.JsonFields;
-import dev.tablewright.tool.FieldType;
-import dev.tablewright.tool.InputField;
-import dev.tablewright.tool.ShowWhen;
 
 import java.util.List;
 import java.util.Set;
