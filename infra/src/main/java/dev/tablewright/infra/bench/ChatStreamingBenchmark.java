@@ -15,6 +15,7 @@ import dev.tablewright.json.Json;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -97,6 +98,8 @@ public final class ChatStreamingBenchmark {
                 }
             }
 
+            long classes = classesLoaded(spec, env, token, model);
+
             // warm turns in one process: first model token → first client byte of that token
             List<Double> tokenToByte = new ArrayList<>();
             List<Double> turnMillis = new ArrayList<>();
@@ -123,6 +126,8 @@ public final class ChatStreamingBenchmark {
                     median(cold.stream().mapToDouble(c -> c[1]).toArray()),
                     cold.stream().mapToDouble(c -> c[1]).min().orElse(0), cold.stream().mapToDouble(c -> c[1]).max().orElse(0),
                     median(cold.stream().mapToDouble(c -> c[2]).toArray()), median(cold.stream().mapToDouble(c -> c[3]).toArray()));
+            System.out.printf(Locale.ROOT, "classes loaded from start through the first answer (one untimed run, the JDK's included): %d%n",
+                    classes);
             System.out.printf(Locale.ROOT, "first invocation once init%s is over: first byte median %.0f ms, whole answer median %.0f ms%n",
                     snapStart ? " (with SnapStart priming)" : "", median(cold.stream().mapToDouble(c -> c[4]).toArray()),
                     median(cold.stream().mapToDouble(c -> c[5]).toArray()));
@@ -132,6 +137,32 @@ public final class ChatStreamingBenchmark {
                     Arrays.stream(latencies).max().orElse(0));
             System.out.printf(Locale.ROOT, "whole warm turn (event queued -> response ended, zero-latency model): median %.1f ms%n",
                     median(turnMillis.stream().mapToDouble(Double::doubleValue).toArray()));
+        }
+    }
+
+    /**
+     * One more cold run, untimed, with class loading logged to a file ({@code -Xlog:class+load}, as
+     * {@code infra/bin/cold-starts} counts them): the classes the JVM loads from start through the first answer.
+     */
+    private static long classesLoaded(FunctionSpec spec, Map<String, String> env, String token, ScriptedModelServer model)
+            throws Exception {
+        Path log = Files.createTempFile("class-load", ".log");
+        try {
+            Map<String, String> logged = new java.util.HashMap<>(env);
+            String options = env.getOrDefault("JAVA_TOOL_OPTIONS", spec.environment().getOrDefault("JAVA_TOOL_OPTIONS", ""));
+            logged.put("JAVA_TOOL_OPTIONS", (options + " -Xlog:class+load=info:file=" + log).strip());
+            try (RuntimeApiEmulator emulator = RuntimeApiEmulator.start(LOGICAL_ID);
+                 FunctionProcess function = FunctionProcess.start(spec, emulator, logged)) {
+                model.enqueue(answer());
+                emulator.firstPoll().get(spec.timeoutSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+                await(emulator.invoke(event(token).getBytes(StandardCharsets.UTF_8), Duration.ofSeconds(spec.timeoutSeconds())),
+                        function);
+            }
+            try (var lines = Files.lines(log)) {
+                return lines.filter(line -> line.contains("source:")).count();
+            }
+        } finally {
+            Files.deleteIfExists(log);
         }
     }
 

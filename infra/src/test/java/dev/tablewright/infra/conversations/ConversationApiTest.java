@@ -20,6 +20,8 @@ import dev.tablewright.json.Json;
 import dev.tablewright.preview.PendingPreview;
 import dev.tablewright.preview.PreviewStatus;
 import dev.tablewright.userinput.InputRequestService;
+import dev.tablewright.tool.FieldType;
+import dev.tablewright.tool.InputField;
 import dev.tablewright.userinput.NewInputRequest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -180,10 +182,9 @@ class ConversationApiTest {
         String id = run + "-delete";
         Instant now = Instant.now();
         seed(ALICE, id, "to be deleted", now, Optional.empty());
-        NewInputRequest ask = Json.MAPPER.readValue("""
-                {"toolName": "search_database_schema", "toolCallId": "call_1", "reason": "Which database?", "saveForSession": true,
-                 "fields": [{"name": "database", "label": "Database", "type": "select", "options": ["production", "staging"], "required": true}]}""",
-                NewInputRequest.class);
+        NewInputRequest ask = new NewInputRequest("search_database_schema", "call_1", "Which database?",
+                List.of(new InputField("database", "Database", null, FieldType.SELECT, true, null, null, null, null,
+                        List.of("production", "staging"), null)), true, null);
         inputs.create(ALICE, id, ask);
         inputs.submit(ALICE, id, "call_1", Json.objectLiteral("{\"values\": {\"database\": \"staging\"}}").path("values"));
         assertEquals(1, inputs.list(ALICE, id, Optional.empty()).size());

@@ -187,7 +187,10 @@ abstract class UserInputApiSuite {
         try {
             JsonNode form = Json.parse(databaseForm("x"));
             List<InputField> fields = new ArrayList<>();
-            form.get("fields").forEach(f -> fields.add(Json.convert(f, InputField.class)));
+            form.get("fields").forEach(f -> fields.add(dev.tablewright.tool.InputFieldJson.read(dev.tablewright.json.JsonFields.of(
+                    (com.fasterxml.jackson.databind.node.ObjectNode) f, "fields", (path, problem) -> {
+                        throw new IllegalStateException(path + ": " + problem);
+                    }, dev.tablewright.json.JsonFields.Wording.PLAIN), true)));
             return new ToolDefinition("run_report", "Runs a report", Json.object(),
                     new UserInputRequirement(form.get("reason").asText(), fields, true, null), null, null);
         } catch (java.io.IOException e) {
