@@ -6,17 +6,12 @@ import dev.tablewright.config.ForeignTable;
 import dev.tablewright.config.SelectColumn;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.reference.PgTypeMapping;
-import dev.tablewright.reference.VisualType;
 import dev.tablewright.schema.ClosestNames;
-import dev.tablewright.schema.ColumnInfo;
 import dev.tablewright.schema.SchemaCatalog;
-import dev.tablewright.schema.TableInfo;
 import dev.tablewright.validation.Identifiers;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -79,7 +74,7 @@ public final class ColumnChange {
             if (spec == null) {
                 log.error(path, "column is empty");
             } else if (operation == Operation.ADD) {
-                select(draft, spec, path, log, grounding, false);
+                new ColumnSelection(draft, log, grounding).select(spec, path);
             } else if (operation == Operation.UPDATE) {
                 update(draft, spec, path, log);
             } else {
@@ -93,130 +88,6 @@ public final class ColumnChange {
 
     /** Where a column comes from: {@code ref} null for the base table, else the join's reference. */
     record Source(String ref, String schema, String table) {
-    }
-
-    /**
-     * Selects a column into the draft, or finds it already selected. {@code implicit}: the column is needed by a
-     * filter or sort (added hidden, reported as such; no warning when already there).
-     *
-     * @return the column's result key, or null after an error
-     */
-    static String select(ConfigDraft d, ColumnSpec spec, String path, ChangeLog log, CatalogLookup grounding, boolean implicit) {
-        String namePath = implicit ? path : path + ".name";
-        if (!Identifiers.check(log.problems, namePath, "column name", spec.name())) {
-            return null;
-        }
-        Source source = resolveSource(d, spec.sourceTable(), spec.sourceSchema(), path + ".source_table", log);
-        if (source == null) {
-            return null;
-        }
-        String alias = null;
-        String headerFromAlias = null;
-        if (spec.alias() != null && !spec.alias().isEmpty()) {
-            if (Identifiers.isPlain(spec.alias())) {
-                alias = spec.alias();
-            } else {
-                String id = ResultKeys.identifierOf(spec.alias());
-                if (id == null || spec.alias().length() > 200) {
-                    log.error(path + ".alias", Identifiers.problem("alias", spec.alias()));
-                    return null;
-                }
-                alias = id;
-                headerFromAlias = spec.alias();
-                log.warning(path + ".alias", "alias " + Identifiers.quote(spec.alias()) + " is not an SQL identifier: it is used as the header, with result key " + id);
-            }
-            if (alias.equals(spec.name()) && source.ref() == null) {
-                alias = null;
-            }
-        }
-        // Already selected (same column of the same table, under the same key if an alias was asked for)?
-        for (SelectColumn c : d.columns()) {
-            if (c != null && spec.name().equals(c.name()) && Objects.equals(source.ref(), c.table())
-                    && (alias == null || alias.equals(c.resultKey()))) {
-                return alreadySelected(d, c.resultKey(), spec, path, log, implicit);
-            }
-        }
-        // Grounding: the column must exist; its type comes from the catalogue when not given.
-        String pgType = spec.pgType();
-        boolean isEnum = false;
-        if (grounding.grounded()) {
-            Optional<TableInfo> table = grounding.table(source.schema(), source.table(), path + ".source_table", log.problems);
-            if (table.isEmpty()) {
-                return null;
-            }
-            Optional<ColumnInfo> column = grounding.column(table.get(), spec.name(), namePath, log.problems);
-            if (column.isEmpty()) {
-                return null;
-            }
-            String real = column.get().pgType();
-            isEnum = column.get().userDefinedEnum();
-            if (pgType != null && real != null
-                    && PgTypeMapping.of(pgType).visualType() != PgTypeMapping.of(real, isEnum).visualType()) {
-                log.warning(path + ".pg_type", "pg_type " + Identifiers.quote(pgType) + " differs from the database's "
-                        + Identifiers.quote(real) + "; the database's type is used");
-            }
-            if (real != null) {
-                pgType = real;
-            }
-        }
-        PgTypeMapping mapping = PgTypeMapping.of(pgType, isEnum);
-        if (mapping.warning() != null) {
-            log.warning(path + ".pg_type", "column " + Identifiers.quote(spec.name()) + ": " + mapping.warning());
-        }
-        VisualType type = mapping.visualType();
-        // The result key: alias, else name; a joined column whose name is taken gets <join>_<name>.
-        String key = alias != null ? alias : spec.name();
-        if (d.isSelected(key)) {
-            if (alias == null && source.ref() != null) {
-                String derived = ResultKeys.joined(source.ref(), spec.name());
-                if (derived == null || d.isSelected(derived)) {
-                    log.error(path + ".alias", "result key " + Identifiers.quote(key) + " is already used; pass an alias for this column");
-                    return null;
-                }
-                alias = derived;
-                key = derived;
-                log.applied(spec.name() + " of " + source.ref() + " aliased as " + derived + " (" + spec.name() + " is already a result column)");
-            } else {
-                log.error(path + (alias != null ? ".alias" : ".name"), "result key " + Identifiers.quote(key)
-                        + " is already used by another column; pass a different alias");
-                return null;
-            }
-        }
-        boolean hidden = implicit || spec.isHidden();
-        String format = spec.format() != null ? spec.format() : type.defaultFormat();
-        Integer order = hidden ? null : d.nextOrder();
-        String header = spec.header() != null ? spec.header() : headerFromAlias != null ? headerFromAlias : ResultKeys.header(key);
-        d.select(new SelectColumn(spec.name(), source.ref(), alias),
-                new ColumnSettings(header, type.wireName(), format, order, hidden ? Boolean.TRUE : null, null));
-        if (implicit) {
-            log.applied(key + " added as a hidden column");
-        } else {
-            StringBuilder s = new StringBuilder(key).append(" added to select.columns and visual_settings.columns (")
-                    .append(type.wireName());
-            if (format != null) {
-                s.append(", format ").append(format);
-            }
-            if (order != null) {
-                s.append(", order ").append(order);
-            }
-            if (hidden) {
-                s.append(", hidden");
-            }
-            log.applied(s.append(')').toString());
-        }
-        return key;
-    }
-
-    private static String alreadySelected(ConfigDraft d, String key, ColumnSpec spec, String path, ChangeLog log, boolean implicit) {
-        ColumnSettings cs = d.settingsOf(key);
-        if (!implicit && !spec.isHidden() && cs != null && cs.isHidden()) {
-            Integer order = d.nextOrder();
-            d.updateSettings(key, new ColumnSettings(cs.header(), cs.type(), cs.format(), order, null, cs.extra()));
-            log.applied(key + " was hidden and is now visible" + (order == null ? "" : " (order " + order + ")"));
-        } else if (!implicit) {
-            log.warning(path, "column " + Identifiers.quote(key) + " is already selected; unchanged");
-        }
-        return key;
     }
 
     /** Resolves {@code source_table}: absent or the base table → base; a join's alias; a joined table's name if joined once. */

@@ -79,7 +79,7 @@ public final class FilterChange {
         } else if (!d.isSelected(key)) {
             grounding.noteIfUngrounded(log.problems);
             ColumnSpec hidden = new ColumnSpec(f.column(), f.sourceTable(), null, f.pgType(), null, true, null, null);
-            key = ColumnChange.select(d, hidden, "filter.column", log, grounding, true);
+            key = new ColumnSelection(d, log, grounding).selectHidden(hidden, "filter.column");
             if (key == null) {
                 return;
             }
@@ -184,7 +184,7 @@ public final class FilterChange {
         }
         grounding.noteIfUngrounded(log.problems);
         ColumnSpec hidden = new ColumnSpec(f.column(), reference, null, f.pgType(), null, true, null, null);
-        return ColumnChange.select(d, hidden, "filter.column", log, grounding, true);
+        return new ColumnSelection(d, log, grounding).selectHidden(hidden, "filter.column");
     }
 
     /** The value as given; a list sent as JSON text ("[1, 2]") for between/in/not_in is read as the list. */

@@ -217,7 +217,7 @@ public final class JoinChange {
                 continue;
             }
             ColumnSpec fromJoin = new ColumnSpec(c.name(), alias, schema, c.pgType(), c.alias(), c.hidden(), c.header(), c.format());
-            ColumnChange.select(d, fromJoin, path, log, grounding, false);
+            new ColumnSelection(d, log, grounding).select(fromJoin, path);
         }
     }
 

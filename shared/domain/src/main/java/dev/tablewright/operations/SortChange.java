@@ -92,8 +92,8 @@ public final class SortChange {
                     grounding.noteIfUngrounded(log.problems);
                     noted = true;
                 }
-                key = ColumnChange.select(d, new ColumnSpec(s.column(), s.sourceTable(), null, null, null, true, null, null),
-                        p + ".column", log, grounding, true);
+                key = new ColumnSelection(d, log, grounding).selectHidden(
+                        new ColumnSpec(s.column(), s.sourceTable(), null, null, null, true, null, null), p + ".column");
                 if (key == null) {
                     continue;
                 }
