@@ -38,12 +38,9 @@ public abstract class ConversationApiFunction extends HttpApiFunction {
 
     /** The service as a deployed function builds it (the local stack too, after {@code Env.override}). */
     public static ConversationService fromEnvironment() {
-        DynamoDbClient dynamo = DynamoDbClients.fromEnvironment(Env.all());
-        // each route's function is given only the tables it touches (template.yaml); the others keep their logical
-        // names here and are never called
-        return service(dynamo, Env.require("CONVERSATIONS_TABLE"), Env.get("USER_INPUT_TABLE", "UserInputTable"),
-                Env.get("PREVIEWS_TABLE", "PreviewsTable"), Env.get("CONFIGS_TABLE", "ConfigsTable"),
-                DynamoConversations.ttl(Env.get("CONVERSATION_TTL_DAYS")), Clock.systemUTC());
+        ConversationSettings settings = ConversationSettings.fromEnvironment();
+        return service(DynamoDbClients.fromEnvironment(Env.all()), settings.conversationsTable(), settings.userInputTable(),
+                settings.previewsTable(), settings.configsTable(), settings.ttl(), Clock.systemUTC());
     }
 
     public static ConversationService service(DynamoDbClient dynamo, String conversationsTable, String userInputTable,
