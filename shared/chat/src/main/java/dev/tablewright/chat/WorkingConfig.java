@@ -1,6 +1,7 @@
 package dev.tablewright.chat;
 
 import dev.tablewright.codec.ConfigJson;
+import dev.tablewright.codec.TableBuilderStateJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.config.BuilderStateMapping;
@@ -86,7 +87,7 @@ final class WorkingConfig {
             return null;
         }
         try {
-            TableBuilderState builder = Json.convert(state, TableBuilderState.class);
+            TableBuilderState builder = TableBuilderStateJson.read(state);
             ObjectNode config = ConfigJson.write(BuilderStateMapping.toConfig(builder));
             for (String field : new String[]{"id", "name", "description"}) {
                 if (state.hasNonNull(field)) {

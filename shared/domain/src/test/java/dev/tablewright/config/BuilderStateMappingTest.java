@@ -3,6 +3,7 @@ package dev.tablewright.config;
 import dev.tablewright.codec.ConfigJson;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tablewright.codec.TableBuilderStateJson;
 import dev.tablewright.fixtures.Fixtures;
 import dev.tablewright.json.Json;
 import dev.tablewright.validation.ValidateConfig;
@@ -49,13 +50,20 @@ class BuilderStateMappingTest {
                  "sortBy": [{"column": "id", "direction": "desc"}],
                  "uiOnly": true}
                 """);
-        TableBuilderState state = Json.MAPPER.treeToValue(json, TableBuilderState.class);
+        TableBuilderState state = TableBuilderStateJson.read(json);
         TableConfig config = BuilderStateMapping.toConfig(state);
         assertTrue(ValidateConfig.validate(config).valid(), () -> ValidateConfig.validate(config).errors().toString());
         assertEquals("users_created_by", config.dataSource().get(0).select().foreignTables().get(0).alias());
         assertEquals("string", config.visualSettings().columns().get("creator").type());
         assertEquals(10, config.dataSource().get(0).filters().get(0).value().asInt());
-        assertEquals(state, Json.MAPPER.treeToValue(Json.tree(state), TableBuilderState.class), "state JSON round-trips");
+        assertEquals(state, TableBuilderStateJson.read(Json.tree(state)), "state JSON round-trips");
+    }
+
+    @Test
+    void aStateWithAValueOfTheWrongTypeIsUnreadableNamingIt() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TableBuilderStateJson.read(Json.parse("""
+                {"baseTable": {"schema": "sales", "table": "orders"}, "columns": [{"column": "id"}, {"column": "total", "order": "first"}]}""")));
+        assertTrue(e.getMessage().contains("columns[1].order: expected an integer, got a string"), e.getMessage());
     }
 
     @Test
