@@ -38,9 +38,10 @@ import java.util.Optional;
  * directions, operators or filter values again: a structurally invalid config is answered with ValidateConfig's errors.
  *
  * <p>Two uses, one walk: {@link #ground} for the SQL compiler (the result is a {@link GroundedConfig}, or errors; a
- * join with no foreign key is an error and an unreadable catalogue throws) and {@link #check} for validation
- * ({@code validate_table_config}, the config API: errors and warnings only; a join with no foreign key is a warning
- * because the operations allow it, and an unreadable catalogue is an error on the field).
+ * join with no foreign key is an error) and {@link #check} for validation ({@code validate_table_config}, the config
+ * API: errors and warnings only; a join with no foreign key is a warning, because the operations allow it). Either way
+ * an unreadable catalogue throws {@code CatalogUnavailableException}: the answer is "unavailable, retry", never a
+ * config wrongly called invalid.
  */
 public final class ConfigGrounder {
 
@@ -85,11 +86,12 @@ public final class ConfigGrounder {
      * against. Run it on a config that {@link ValidateConfig} accepted (it answers ValidateConfig's errors otherwise).
      */
     public static ValidationReport check(TableConfig config, SchemaCatalog catalog) {
-        ConfigGrounder grounder = new ConfigGrounder(false, CatalogLookup.reportingOutages(catalog));
-        if (!grounder.lookup.grounded()) {
-            grounder.lookup.noteIfUngrounded(grounder.out);
-            return grounder.out.report();
+        if (catalog == null) {
+            ValidationCollector ungrounded = new ValidationCollector();
+            CatalogLookup.reportingOutages(null).noteIfUngrounded(ungrounded);
+            return ungrounded.report();
         }
+        ConfigGrounder grounder = new ConfigGrounder(false, CatalogLookup.failingOnOutage(catalog));
         ValidationReport structure = ValidateConfig.validate(config);
         if (!structure.valid()) {
             return new ValidationReport(structure.errors(), List.of());
