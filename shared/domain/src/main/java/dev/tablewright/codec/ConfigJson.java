@@ -94,9 +94,9 @@ public final class ConfigJson {
 
     public static ObjectNode write(TableConfig c) {
         ObjectNode o = Json.object();
-        putText(o, "id", c.id());
-        putText(o, "name", c.name());
-        putText(o, "description", c.description());
+        Json.putIfPresent(o, "id", c.id());
+        Json.putIfPresent(o, "name", c.name());
+        Json.putIfPresent(o, "description", c.description());
         if (c.version() != null) {
             long v = c.version();
             if (v == (int) v) {
@@ -137,8 +137,8 @@ public final class ConfigJson {
 
     private static ObjectNode write(DataSource ds) {
         ObjectNode o = Json.object();
-        putText(o, "schema", ds.schema());
-        putText(o, "source", ds.source());
+        Json.putIfPresent(o, "schema", ds.schema());
+        Json.putIfPresent(o, "source", ds.source());
         if (ds.select() != null) {
             ObjectNode s = o.putObject("select");
             Select select = ds.select();
@@ -146,9 +146,9 @@ public final class ConfigJson {
                 ArrayNode cols = s.putArray("columns");
                 for (SelectColumn col : select.columns()) {
                     ObjectNode co = cols.addObject();
-                    putText(co, "name", col.name());
-                    putText(co, "table", col.table());
-                    putText(co, "alias", col.alias());
+                    Json.putIfPresent(co, "name", col.name());
+                    Json.putIfPresent(co, "table", col.table());
+                    Json.putIfPresent(co, "alias", col.alias());
                     putExtra(co, col.extra());
                 }
             }
@@ -156,12 +156,12 @@ public final class ConfigJson {
                 ArrayNode joins = s.putArray("foreign_tables");
                 for (ForeignTable ft : select.foreignTables()) {
                     ObjectNode jo = joins.addObject();
-                    putText(jo, "schema", ft.schema());
-                    putText(jo, "table", ft.table());
-                    putText(jo, "alias", ft.alias());
-                    putText(jo, "join_type", ft.joinType());
-                    putText(jo, "relationship_from", ft.relationshipFrom());
-                    putText(jo, "relationship_to", ft.relationshipTo());
+                    Json.putIfPresent(jo, "schema", ft.schema());
+                    Json.putIfPresent(jo, "table", ft.table());
+                    Json.putIfPresent(jo, "alias", ft.alias());
+                    Json.putIfPresent(jo, "join_type", ft.joinType());
+                    Json.putIfPresent(jo, "relationship_from", ft.relationshipFrom());
+                    Json.putIfPresent(jo, "relationship_to", ft.relationshipTo());
                     putExtra(jo, ft.extra());
                 }
             }
@@ -171,12 +171,12 @@ public final class ConfigJson {
             ArrayNode filters = o.putArray("filters");
             for (Filter f : ds.filters()) {
                 ObjectNode fo = filters.addObject();
-                putText(fo, "column", f.column());
-                putText(fo, "operator", f.operator());
+                Json.putIfPresent(fo, "column", f.column());
+                Json.putIfPresent(fo, "operator", f.operator());
                 if (f.value() != null && !f.value().isNull() && !f.value().isMissingNode()) {
                     fo.set("value", f.value().deepCopy());
                 }
-                putText(fo, "label", f.label());
+                Json.putIfPresent(fo, "label", f.label());
                 putExtra(fo, f.extra());
             }
         }
@@ -184,8 +184,8 @@ public final class ConfigJson {
             ArrayNode sorts = o.putArray("sort");
             for (Sort s : ds.sort()) {
                 ObjectNode so = sorts.addObject();
-                putText(so, "column", s.column());
-                putText(so, "direction", s.direction());
+                Json.putIfPresent(so, "column", s.column());
+                Json.putIfPresent(so, "direction", s.direction());
                 putExtra(so, s.extra());
             }
         }
@@ -205,9 +205,9 @@ public final class ConfigJson {
                 if (cs == null) {
                     return;
                 }
-                putText(co, "header", cs.header());
-                putText(co, "type", cs.type());
-                putText(co, "format", cs.format());
+                Json.putIfPresent(co, "header", cs.header());
+                Json.putIfPresent(co, "type", cs.type());
+                Json.putIfPresent(co, "format", cs.format());
                 if (cs.order() != null) {
                     co.put("order", cs.order());
                 }
@@ -219,12 +219,6 @@ public final class ConfigJson {
         }
         putExtra(o, vs.extra());
         return o;
-    }
-
-    private static void putText(ObjectNode o, String key, String value) {
-        if (value != null) {
-            o.put(key, value);
-        }
     }
 
     private static void putExtra(ObjectNode o, Map<String, JsonNode> extra) {
@@ -239,7 +233,6 @@ public final class ConfigJson {
 
     // ---------------------------------------------------------------- reading
 
-    /** Walks one config; every wrong type is an error at its field, reading goes on. */
     /** Reads the records through {@link JsonFields}: every wrong type a problem on its path, reading going on. */
     private record Reader(ValidationCollector out) {
 
@@ -255,7 +248,7 @@ public final class ConfigJson {
                     vs == null ? null : visual(vs), o.unknown(CONFIG_KEYS));
         }
 
-        DataSource dataSource(JsonFields o, String path) {
+        DataSource dataSource(JsonFields o) {
             JsonFields select = o.at("select");
             List<Filter> filters = o.objects("filters", this::filter);
             List<Sort> sorts = o.objects("sort", this::sort);
@@ -267,25 +260,25 @@ public final class ConfigJson {
             return new Select(o.objects("columns", this::column), o.objects("foreign_tables", this::join), o.unknown(SELECT_KEYS));
         }
 
-        SelectColumn column(JsonFields o, String path) {
+        SelectColumn column(JsonFields o) {
             return new SelectColumn(o.text("name"), o.text("table"), o.text("alias"), o.unknown(COLUMN_KEYS));
         }
 
-        ForeignTable join(JsonFields o, String path) {
+        ForeignTable join(JsonFields o) {
             return new ForeignTable(o.text("schema"), o.text("table"), o.text("alias"), o.text("join_type"),
                     o.text("relationship_from"), o.text("relationship_to"), o.unknown(JOIN_KEYS));
         }
 
-        Filter filter(JsonFields o, String path) {
+        Filter filter(JsonFields o) {
             return new Filter(o.text("column"), o.text("operator"), o.value("value"), o.text("label"), o.unknown(FILTER_KEYS));
         }
 
-        Sort sort(JsonFields o, String path) {
+        Sort sort(JsonFields o) {
             return new Sort(o.text("column"), o.text("direction"), o.unknown(SORT_KEYS));
         }
 
         VisualSettings visual(JsonFields o) {
-            Long pageSize = o.integer("page_size");
+            Integer pageSize = o.int32("page_size");
             ObjectNode cols = o.object("columns");
             LinkedHashMap<String, ColumnSettings> settings = null;
             if (cols != null) {
@@ -299,22 +292,12 @@ public final class ConfigJson {
                     }
                 }
             }
-            return new VisualSettings(pageSize == null ? null : clampInt(pageSize, o.path("page_size")), settings,
-                    o.unknown(VISUAL_KEYS));
+            return new VisualSettings(pageSize, settings, o.unknown(VISUAL_KEYS));
         }
 
         ColumnSettings settings(JsonFields o) {
-            Long order = o.integer("order");
-            return new ColumnSettings(o.text("header"), o.text("type"), o.text("format"),
-                    order == null ? null : clampInt(order, o.path("order")), o.bool("hidden"), o.unknown(SETTINGS_KEYS));
-        }
-
-        Integer clampInt(long value, String path) {
-            if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
-                out.error(path, "integer " + value + " is out of range");
-                return null;
-            }
-            return (int) value;
+            return new ColumnSettings(o.text("header"), o.text("type"), o.text("format"), o.int32("order"), o.bool("hidden"),
+                    o.unknown(SETTINGS_KEYS));
         }
     }
 }

@@ -26,26 +26,18 @@ public final class TableBuilderStateJson {
         try {
             JsonFields base = s.at("baseTable");
             return new TableBuilderState(base == null ? null : new TableBuilderState.BaseTable(base.text("schema"), base.text("table")),
-                    list(s.objects("dataSources", (d, path) -> new TableBuilderState.JoinedTable(d.text("schema"), d.text("table"),
+                    list(s.objects("dataSources", d -> new TableBuilderState.JoinedTable(d.text("schema"), d.text("table"),
                             d.text("alias")))),
-                    list(s.objects("columns", (c, path) -> new TableBuilderState.Column(c.text("column"), c.text("table"),
-                            c.text("alias"), c.text("type"), c.text("format"), c.text("header"), order(c), c.bool("hidden")))),
-                    list(s.objects("filters", (f, path) -> new TableBuilderState.FilterRule(f.text("column"), f.text("operator"),
+                    list(s.objects("columns", c -> new TableBuilderState.Column(c.text("column"), c.text("table"),
+                            c.text("alias"), c.text("type"), c.text("format"), c.text("header"), c.int32("order"), c.bool("hidden")))),
+                    list(s.objects("filters", f -> new TableBuilderState.FilterRule(f.text("column"), f.text("operator"),
                             f.value("value"), f.text("label")))),
-                    list(s.objects("joins", (j, path) -> new TableBuilderState.Join(j.text("alias"), j.text("joinType"),
+                    list(s.objects("joins", j -> new TableBuilderState.Join(j.text("alias"), j.text("joinType"),
                             j.text("relationshipFrom"), j.text("relationshipTo")))),
-                    list(s.objects("sortBy", (r, path) -> new TableBuilderState.SortRule(r.text("column"), r.text("direction")))));
+                    list(s.objects("sortBy", r -> new TableBuilderState.SortRule(r.text("column"), r.text("direction")))));
         } catch (JsonFields.Refused refused) {
             throw new IllegalArgumentException("the builder state is not readable: " + refused.path() + ": " + refused.getMessage());
         }
-    }
-
-    private static Integer order(JsonFields column) {
-        Long order = column.integer("order");
-        if (order != null && (order < Integer.MIN_VALUE || order > Integer.MAX_VALUE)) {
-            column.problem("order", "integer " + order + " is out of range");
-        }
-        return order == null ? null : order.intValue();
     }
 
     private static <T> List<T> list(List<T> items) {

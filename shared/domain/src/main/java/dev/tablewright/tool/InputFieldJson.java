@@ -33,23 +33,23 @@ public final class InputFieldJson {
 
     public static ObjectNode write(InputField f) {
         ObjectNode o = Json.object();
-        putText(o, "name", f.name());
-        putText(o, "label", f.label());
-        putText(o, "description", f.description());
+        Json.putIfPresent(o, "name", f.name());
+        Json.putIfPresent(o, "label", f.label());
+        Json.putIfPresent(o, "description", f.description());
         if (f.type() != null) {
             o.put("type", f.type().wireName());
         }
         if (f.required() != null) {
             o.put("required", f.required());
         }
-        putText(o, "validation", f.validation());
+        Json.putIfPresent(o, "validation", f.validation());
         if (f.min() != null) {
             o.put("min", f.min());
         }
         if (f.max() != null) {
             o.put("max", f.max());
         }
-        putText(o, "placeholder", f.placeholder());
+        Json.putIfPresent(o, "placeholder", f.placeholder());
         if (f.options() != null) {
             ArrayNode options = o.putArray("options");
             f.options().forEach(options::add);
@@ -83,11 +83,5 @@ public final class InputFieldJson {
             when.refuseUnknown(SHOW_WHEN_KEYS);
         }
         return showWhen;
-    }
-
-    private static void putText(ObjectNode o, String key, String value) {
-        if (value != null) {
-            o.put(key, value);
-        }
     }
 }

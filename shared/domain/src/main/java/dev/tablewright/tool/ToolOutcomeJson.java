@@ -52,14 +52,14 @@ public final class ToolOutcomeJson {
 
     public static ObjectNode write(ToolError error) {
         ObjectNode e = Json.object();
-        putIfPresent(e, "code", error.code());
-        putIfPresent(e, "message", error.message());
+        Json.putIfNotEmpty(e, "code", error.code());
+        Json.putIfNotEmpty(e, "message", error.message());
         if (error.errors() != null && !error.errors().isEmpty()) {
             ArrayNode errors = e.putArray("errors");
             for (ValidationError v : error.errors()) {
                 ObjectNode item = errors.addObject();
-                putIfPresent(item, "field", v.field());
-                putIfPresent(item, "message", v.message());
+                Json.putIfNotEmpty(item, "field", v.field());
+                Json.putIfNotEmpty(item, "message", v.message());
             }
         }
         return e;
@@ -89,18 +89,12 @@ public final class ToolOutcomeJson {
 
     private static UserInputRequirement requirement(JsonFields r) {
         Boolean save = r.bool("saveForSession");
-        return new UserInputRequirement(r.text("reason"), r.objects("fields", (f, path) -> InputFieldJson.read(f, false)),
+        return new UserInputRequirement(r.text("reason"), r.objects("fields", f -> InputFieldJson.read(f, false)),
                 Boolean.TRUE.equals(save), r.parsed("scope", ValueScope::fromWire));
     }
 
     private static ToolError error(JsonFields e) {
-        List<ValidationError> errors = e.objects("errors", (item, path) -> new ValidationError(item.text("field"), item.text("message")));
+        List<ValidationError> errors = e.objects("errors", item -> new ValidationError(item.text("field"), item.text("message")));
         return new ToolError(e.text("code"), e.text("message"), errors == null ? List.of() : new ArrayList<>(errors));
-    }
-
-    private static void putIfPresent(ObjectNode node, String field, String value) {
-        if (value != null && !value.isEmpty()) {
-            node.put(field, value);
-        }
     }
 }

@@ -72,6 +72,20 @@ public final class Json {
         return MAPPER.convertValue(node, type);
     }
 
+    /** Puts {@code value} under {@code key} unless it is null: an answer leaves out what it does not have. */
+    public static void putIfPresent(ObjectNode o, String key, String value) {
+        if (value != null) {
+            o.put(key, value);
+        }
+    }
+
+    /** Puts {@code value} under {@code key} unless it is null or empty. */
+    public static void putIfNotEmpty(ObjectNode o, String key, String value) {
+        if (value != null && !value.isEmpty()) {
+            o.put(key, value);
+        }
+    }
+
     /** What a JSON value is, in the words error messages use ("a string", "an array", …). */
     public static String kind(JsonNode n) {
         if (n.isTextual()) {

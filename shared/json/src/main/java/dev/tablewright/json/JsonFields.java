@@ -10,7 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * Reads the fields of one JSON object strictly: the one reader under a table config, a tool's arguments, a tool
@@ -117,7 +117,7 @@ public final class JsonFields {
      * A string turned into a value by {@code parse} (an enum's wire name, say); the message of the
      * IllegalArgumentException it throws for a string it does not know is the problem.
      */
-    public <T> T parsed(String key, java.util.function.Function<String, T> parse) {
+    public <T> T parsed(String key, Function<String, T> parse) {
         String text = text(key);
         if (text == null) {
             return null;
@@ -140,6 +140,16 @@ public final class JsonFields {
             return mismatch(key, "an integer", n.isNumber() ? "a non-integral or too large number" : Json.kind(n));
         }
         return n.longValue();
+    }
+
+    /** A whole number that fits an int; a larger one is a problem. */
+    public Integer int32(String key) {
+        Long n = integer(key);
+        if (n != null && (n < Integer.MIN_VALUE || n > Integer.MAX_VALUE)) {
+            problems.report(path(key), "integer " + n + " is out of range");
+            return null;
+        }
+        return n == null ? null : n.intValue();
     }
 
     /** Any number, exactly (a whole number is a number too). */
@@ -166,8 +176,7 @@ public final class JsonFields {
             if (item.isTextual()) {
                 out.add(item.textValue());
             } else {
-                problems.report(path(key) + "[" + i + "]", wording == Wording.PLAIN ? "expected a string, got " + Json.kind(item)
-                        : key + "[" + i + "] must be a string, got " + Json.kind(item));
+                mismatchAt(path(key) + "[" + i + "]", key + "[" + i + "]", "a string", Json.kind(item));
             }
         }
         return out;
@@ -222,7 +231,7 @@ public final class JsonFields {
     }
 
     /** The array in {@code key}, each object read by {@code item}; an element that is not an object is a problem, skipped. */
-    public <T> List<T> objects(String key, BiFunction<JsonFields, String, T> item) {
+    public <T> List<T> objects(String key, Function<JsonFields, T> item) {
         ArrayNode array = array(key);
         if (array == null) {
             return null;
@@ -232,7 +241,7 @@ public final class JsonFields {
             String p = path(key) + "[" + i + "]";
             JsonFields element = element(array.get(i), p);
             if (element != null) {
-                out.add(item.apply(element, p));
+                out.add(item.apply(element));
             }
         }
         return out;
@@ -270,8 +279,12 @@ public final class JsonFields {
     }
 
     private <T> T mismatch(String key, String expected, String got) {
-        problems.report(path(key), wording == Wording.PLAIN ? "expected " + expected + ", got " + got
-                : key + " must be " + expected + ", got " + got);
+        return mismatchAt(path(key), key, expected, got);
+    }
+
+    private <T> T mismatchAt(String problemPath, String name, String expected, String got) {
+        problems.report(problemPath, wording == Wording.PLAIN ? "expected " + expected + ", got " + got
+                : name + " must be " + expected + ", got " + got);
         return null;
     }
 }

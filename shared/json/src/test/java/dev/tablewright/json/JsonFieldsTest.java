@@ -28,7 +28,7 @@ class JsonFieldsTest {
         assertNull(fields.integer("version"));
         assertNull(fields.bool("hidden"));
         assertNull(fields.text("absent"), "null reads as absent, without a problem");
-        List<String> names = fields.at("select").objects("columns", (column, path) -> column.text("name"));
+        List<String> names = fields.at("select").objects("columns", column -> column.text("name"));
         assertEquals(java.util.Arrays.asList("id", null), names, "an element that is not an object is skipped");
         assertEquals(List.of(
                 "name: expected a string, got a number",

@@ -21,7 +21,7 @@ final class NewInputRequestBody {
 
     static NewInputRequest read(JsonFields body) {
         NewInputRequest request = new NewInputRequest(body.text("toolName"), body.text("toolCallId"), body.text("reason"),
-                body.objects("fields", (field, path) -> InputFieldJson.read(field, true)), body.bool("saveForSession"),
+                body.objects("fields", field -> InputFieldJson.read(field, true)), body.bool("saveForSession"),
                 body.parsed("scope", ValueScope::fromWire));
         body.refuseUnknown(REQUEST_KEYS);
         return request;

@@ -24,10 +24,10 @@ final class UserInputViews {
     static ObjectNode request(InputRequest r, Instant now) {
         ObjectNode o = Json.object();
         o.put("requestId", r.conversationId() + "/" + r.toolCallId());
-        putText(o, "conversationId", r.conversationId());
-        putText(o, "toolCallId", r.toolCallId());
-        putText(o, "toolName", r.toolName());
-        putText(o, "reason", r.reason());
+        Json.putIfNotEmpty(o, "conversationId", r.conversationId());
+        Json.putIfNotEmpty(o, "toolCallId", r.toolCallId());
+        Json.putIfNotEmpty(o, "toolName", r.toolName());
+        Json.putIfNotEmpty(o, "reason", r.reason());
         if (r.fields() != null && !r.fields().isEmpty()) {
             o.set("fields", InputFieldJson.write(r.fields()));
         }
@@ -46,31 +46,17 @@ final class UserInputViews {
 
     static ObjectNode saved(SavedValue v) {
         ObjectNode o = Json.object();
-        putNonNull(o, "name", v.name());
-        putNonNull(o, "value", v.secret() ? MASK : v.value());
+        Json.putIfPresent(o, "name", v.name());
+        Json.putIfPresent(o, "value", v.secret() ? MASK : v.value());
         o.put("secret", v.secret());
         o.put("scope", v.scope().wireName());
-        putNonNull(o, "toolName", v.toolName());
+        Json.putIfPresent(o, "toolName", v.toolName());
         putInstant(o, "savedAt", v.savedAt());
         putInstant(o, "expiresAt", v.expiresAt());
         return o;
     }
 
-    private static void putText(ObjectNode o, String key, String value) {
-        if (value != null && !value.isEmpty()) {
-            o.put(key, value);
-        }
-    }
-
-    private static void putNonNull(ObjectNode o, String key, String value) {
-        if (value != null) {
-            o.put(key, value);
-        }
-    }
-
     private static void putInstant(ObjectNode o, String key, Instant instant) {
-        if (instant != null) {
-            o.put(key, instant.toString());
-        }
+        Json.putIfPresent(o, key, instant == null ? null : instant.toString());
     }
 }
