@@ -125,7 +125,8 @@ public final class CatalogLookup {
         }
     }
 
-    private List<String> schemas() {
+    /** The visible schemas, read once per lookup. */
+    public List<String> schemas() {
         if (schemas == null) {
             List<String> read = catalog.schemas();
             schemas = read == null ? List.of() : read;

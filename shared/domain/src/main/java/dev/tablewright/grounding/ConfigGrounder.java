@@ -64,9 +64,9 @@ public final class ConfigGrounder {
     private final List<ResultColumn> columns = new ArrayList<>();
     private final Map<String, ResultColumn> byKey = new LinkedHashMap<>();
 
-    private ConfigGrounder(boolean forQuery, CatalogLookup lookup) {
+    private ConfigGrounder(boolean forQuery, SchemaCatalog catalog) {
         this.forQuery = forQuery;
-        this.lookup = lookup;
+        this.lookup = CatalogLookup.failingOnOutage(catalog);
     }
 
     /** For the SQL compiler: the grounded config, or why there is none. */
@@ -75,7 +75,7 @@ public final class ConfigGrounder {
         if (!structure.valid()) {
             return new Grounding(null, structure.errors(), List.of());
         }
-        ConfigGrounder grounder = new ConfigGrounder(true, CatalogLookup.failingOnOutage(catalog));
+        ConfigGrounder grounder = new ConfigGrounder(true, catalog);
         GroundedConfig grounded = grounder.run(config);
         ValidationReport report = grounder.out.report();
         return new Grounding(report.valid() ? grounded : null, report.errors(), report.warnings());
@@ -87,15 +87,13 @@ public final class ConfigGrounder {
      */
     public static ValidationReport check(TableConfig config, SchemaCatalog catalog) {
         if (catalog == null) {
-            ValidationCollector ungrounded = new ValidationCollector();
-            CatalogLookup.reportingOutages(null).noteIfUngrounded(ungrounded);
-            return ungrounded.report();
+            return new ValidationReport(List.of(), List.of(new ValidationError("", CatalogLookup.UNGROUNDED)));
         }
-        ConfigGrounder grounder = new ConfigGrounder(false, CatalogLookup.failingOnOutage(catalog));
         ValidationReport structure = ValidateConfig.validate(config);
         if (!structure.valid()) {
             return new ValidationReport(structure.errors(), List.of());
         }
+        ConfigGrounder grounder = new ConfigGrounder(false, catalog);
         grounder.run(config);
         return grounder.out.report();
     }

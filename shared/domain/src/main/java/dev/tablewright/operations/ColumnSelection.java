@@ -41,12 +41,11 @@ final class ColumnSelection {
 
     /** @return the column's result key, or null after an error */
     private String select(ColumnSpec spec, String path, boolean implicit) {
-        ConfigDraft d = draft;
         String namePath = implicit ? path : path + ".name";
         if (!Identifiers.check(log.problems, namePath, "column name", spec.name())) {
             return null;
         }
-        ColumnChange.Source source = ColumnChange.resolveSource(d, spec.sourceTable(), spec.sourceSchema(), path + ".source_table", log);
+        ColumnChange.Source source = ColumnChange.resolveSource(draft, spec.sourceTable(), spec.sourceSchema(), path + ".source_table", log);
         if (source == null) {
             return null;
         }
@@ -70,7 +69,7 @@ final class ColumnSelection {
             }
         }
         // Already selected (same column of the same table, under the same key if an alias was asked for)?
-        for (SelectColumn c : d.columns()) {
+        for (SelectColumn c : draft.columns()) {
             if (c != null && spec.name().equals(c.name()) && Objects.equals(source.ref(), c.table())
                     && (alias == null || alias.equals(c.resultKey()))) {
                 return alreadySelected(c.resultKey(), spec, path, implicit);
@@ -106,10 +105,10 @@ final class ColumnSelection {
         VisualType type = mapping.visualType();
         // The result key: alias, else name; a joined column whose name is taken gets <join>_<name>.
         String key = alias != null ? alias : spec.name();
-        if (d.isSelected(key)) {
+        if (draft.isSelected(key)) {
             if (alias == null && source.ref() != null) {
                 String derived = ResultKeys.joined(source.ref(), spec.name());
-                if (derived == null || d.isSelected(derived)) {
+                if (derived == null || draft.isSelected(derived)) {
                     log.error(path + ".alias", "result key " + Identifiers.quote(key) + " is already used; pass an alias for this column");
                     return null;
                 }
@@ -124,9 +123,9 @@ final class ColumnSelection {
         }
         boolean hidden = implicit || spec.isHidden();
         String format = spec.format() != null ? spec.format() : type.defaultFormat();
-        Integer order = hidden ? null : d.nextOrder();
+        Integer order = hidden ? null : draft.nextOrder();
         String header = spec.header() != null ? spec.header() : headerFromAlias != null ? headerFromAlias : ResultKeys.header(key);
-        d.select(new SelectColumn(spec.name(), source.ref(), alias),
+        draft.select(new SelectColumn(spec.name(), source.ref(), alias),
                 new ColumnSettings(header, type.wireName(), format, order, hidden ? Boolean.TRUE : null, null));
         if (implicit) {
             log.applied(key + " added as a hidden column");
@@ -148,11 +147,10 @@ final class ColumnSelection {
     }
 
     private String alreadySelected(String key, ColumnSpec spec, String path, boolean implicit) {
-        ConfigDraft d = draft;
-        ColumnSettings cs = d.settingsOf(key);
+        ColumnSettings cs = draft.settingsOf(key);
         if (!implicit && !spec.isHidden() && cs != null && cs.isHidden()) {
-            Integer order = d.nextOrder();
-            d.updateSettings(key, new ColumnSettings(cs.header(), cs.type(), cs.format(), order, null, cs.extra()));
+            Integer order = draft.nextOrder();
+            draft.updateSettings(key, new ColumnSettings(cs.header(), cs.type(), cs.format(), order, null, cs.extra()));
             log.applied(key + " was hidden and is now visible" + (order == null ? "" : " (order " + order + ")"));
         } else if (!implicit) {
             log.warning(path, "column " + Identifiers.quote(key) + " is already selected; unchanged");

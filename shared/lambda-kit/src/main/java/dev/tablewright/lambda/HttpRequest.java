@@ -82,7 +82,7 @@ public final class HttpRequest {
     }
 
     /** The raw body as text, bounded by the handler's limit; empty when there is none. */
-    public String bodyText() {
+    private String bodyText() {
         String body = event.body();
         if (body == null) {
             return "";
@@ -107,7 +107,7 @@ public final class HttpRequest {
     }
 
     /** The body as a JSON object node; 400 if absent, malformed or not an object. */
-    public JsonNode bodyTree() {
+    private JsonNode bodyTree() {
         String text = bodyText();
         if (text.isBlank()) {
             throw HttpApiException.invalid("body", "a JSON object body is required");

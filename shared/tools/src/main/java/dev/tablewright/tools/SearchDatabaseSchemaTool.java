@@ -113,7 +113,7 @@ public final class SearchDatabaseSchemaTool implements Tool {
                 : lookup.table(schema, table, "schema", "table", missing).isEmpty())) {
             return ToolOutcome.error("not_found", missing.report().errors().get(0).message());
         }
-        List<String> schemas = catalog.schemas();
+        List<String> schemas = lookup.schemas();
         ObjectNode out = Json.object();
         out.put("database", database.name());
         List<TableInfo> matches = new ArrayList<>();
