@@ -11,13 +11,14 @@ import dev.tablewright.tools.ToolBundle;
 import dev.tablewright.config.BuilderStateMapping;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.functions.chat.ChatFunction;
-import dev.tablewright.chat.ChatTurn;
-import dev.tablewright.chat.TurnLimits;
+import dev.tablewright.agent.AgentLoop;
+import dev.tablewright.aisdk.UiStreamTurn;
+import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.openai.ModelSettings;
 import dev.tablewright.openai.OpenAiChatModel;
-import dev.tablewright.chat.stream.InMemoryResponseStream;
-import dev.tablewright.chat.tools.InProcessToolInvoker;
-import dev.tablewright.chat.tools.UserInputPort;
+import dev.tablewright.aisdk.stream.InMemoryResponseStream;
+import dev.tablewright.agent.tools.InProcessToolInvoker;
+import dev.tablewright.agent.tools.UserInputPort;
 import dev.tablewright.infra.model.ModelScript;
 import dev.tablewright.infra.model.RecordedRequest;
 import dev.tablewright.infra.model.ScriptedModelServer;
@@ -76,7 +77,7 @@ public final class ChatTurnBenchmark {
         OpenAiChatModel chatModel = new OpenAiChatModel(new ModelSettings(model.baseUrl(), "scripted-model", "not-needed", Duration.ofSeconds(30)));
         InProcessToolInvoker tools = new InProcessToolInvoker(List.of(new ApplyColumnChangeTool(), new ApplyFilterChangeTool(),
                 new ApplyJoinChangeTool(), new ApplySortChangeTool(), new DiscoverTableReferenceTool(), new OfflinePreview()));
-        ChatTurn turn = new ChatTurn(chatModel, ToolBundle.registry(), tools, UserInputPort.NONE, TurnLimits.DEFAULT, Clock.systemUTC());
+        UiStreamTurn turn = new UiStreamTurn(new AgentLoop(chatModel, ToolBundle.registry(), tools, UserInputPort.NONE, TurnLimits.DEFAULT, Clock.systemUTC()));
         return new ChatFunction(turn, event -> "bench_user", Optional::empty);
     }
 

@@ -9,14 +9,15 @@ import dev.tablewright.dynamodb.DynamoConversationStore;
 import dev.tablewright.dynamodb.DynamoDbInputRequestStore;
 import dev.tablewright.dynamodb.DynamoPreviewStore;
 import dev.tablewright.functions.chat.ChatFunction;
-import dev.tablewright.chat.ChatTurn;
-import dev.tablewright.chat.TurnLimits;
-import dev.tablewright.chat.conversation.ConversationMemory;
+import dev.tablewright.agent.AgentLoop;
+import dev.tablewright.aisdk.UiStreamTurn;
+import dev.tablewright.agent.TurnLimits;
+import dev.tablewright.aisdk.conversation.ConversationMemory;
 import dev.tablewright.openai.ModelSettings;
 import dev.tablewright.openai.OpenAiChatModel;
-import dev.tablewright.chat.stream.InMemoryResponseStream;
-import dev.tablewright.chat.tools.InProcessToolInvoker;
-import dev.tablewright.chat.tools.UserInputPort;
+import dev.tablewright.aisdk.stream.InMemoryResponseStream;
+import dev.tablewright.agent.tools.InProcessToolInvoker;
+import dev.tablewright.agent.tools.UserInputPort;
 import dev.tablewright.infra.dynamodb.DynamoDbLocalLauncher;
 import dev.tablewright.infra.dynamodb.TemplateTables;
 import dev.tablewright.infra.model.ModelScript;
@@ -128,7 +129,7 @@ public final class ConversationBenchmark {
     static ChatFunction function(ScriptedModelServer model, ConversationMemory memory) {
         OpenAiChatModel chatModel = new OpenAiChatModel(new ModelSettings(model.baseUrl(), "scripted-model", "not-needed", Duration.ofSeconds(30)));
         InProcessToolInvoker tools = new InProcessToolInvoker(List.of(new ApplyFilterChangeTool(), new ChatTurnBenchmark.OfflinePreview()));
-        ChatTurn turn = new ChatTurn(chatModel, ToolBundle.registry(), tools, UserInputPort.NONE, TurnLimits.DEFAULT, Clock.systemUTC());
+        UiStreamTurn turn = new UiStreamTurn(new AgentLoop(chatModel, ToolBundle.registry(), tools, UserInputPort.NONE, TurnLimits.DEFAULT, Clock.systemUTC()));
         return new ChatFunction(turn, memory, event -> "bench_user", Optional::empty);
     }
 

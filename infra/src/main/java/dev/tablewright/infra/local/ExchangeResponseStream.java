@@ -1,7 +1,7 @@
 package dev.tablewright.infra.local;
 
 import com.sun.net.httpserver.HttpExchange;
-import dev.tablewright.chat.stream.HttpResponseStream;
+import dev.tablewright.aisdk.stream.HttpResponseStream;
 import dev.tablewright.logging.StructuredLog;
 
 import java.io.ByteArrayOutputStream;

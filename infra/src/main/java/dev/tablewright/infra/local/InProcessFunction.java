@@ -6,7 +6,7 @@ import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.functions.chat.ChatTurnHandler;
-import dev.tablewright.chat.stream.HttpResponseStream;
+import dev.tablewright.aisdk.stream.HttpResponseStream;
 import dev.tablewright.infra.template.SamTemplate;
 import dev.tablewright.json.Json;
 

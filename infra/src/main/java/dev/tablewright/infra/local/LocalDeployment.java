@@ -3,12 +3,14 @@ package dev.tablewright.infra.local;
 import dev.tablewright.tools.DataSourceSelection;
 import dev.tablewright.tools.ToolBundle;
 import dev.tablewright.functions.chat.ChatFunction;
-import dev.tablewright.chat.ChatTurn;
-import dev.tablewright.chat.TurnLimits;
+import dev.tablewright.functions.chat.ChatSettings;
+import dev.tablewright.agent.AgentLoop;
+import dev.tablewright.aisdk.UiStreamTurn;
+import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.openai.OpenAiChatModel;
 import dev.tablewright.invoke.LambdaToolInvoker;
-import dev.tablewright.chat.tools.UserInputLifecycle;
-import dev.tablewright.chat.tools.UserInputPort;
+import dev.tablewright.agent.tools.UserInputLifecycle;
+import dev.tablewright.agent.tools.UserInputPort;
 import dev.tablewright.functions.userinput.UserInputFunction;
 import dev.tablewright.infra.model.ModelScript;
 import dev.tablewright.infra.dynamodb.DynamoDbLocalLauncher;
@@ -190,9 +192,10 @@ public final class LocalDeployment implements AutoCloseable {
             }
         });
         JwtVerifier verifier = JwtVerifier.fromEnvironment(Env.all());
-        ChatTurn turn = new ChatTurn(new OpenAiChatModel(model.settings()),
-                ToolBundle.registry(DataSourceSelection.namesOf(Env.get("DATA_SOURCES"))),
-                new TemplateToolInvoker(byTool), userInputPort(), TurnLimits.fromEnvironment(Env.all()), Clock.systemUTC());
+        ChatSettings settings = ChatSettings.fromEnvironment(Env.all());
+        UiStreamTurn turn = new UiStreamTurn(new AgentLoop(new OpenAiChatModel(model.settings()),
+                ToolBundle.registry(settings.dataSources()), new TemplateToolInvoker(byTool), userInputPort(),
+                settings.limits(), settings.memory(), Clock.systemUTC()));
         return new ChatFunction(turn, ChatFunction.conversationMemory(Env.all()), verifier::userIdOf, Optional::empty);
     }
 

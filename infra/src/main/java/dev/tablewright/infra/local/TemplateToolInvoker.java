@@ -1,7 +1,7 @@
 package dev.tablewright.infra.local;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.chat.tools.ToolInvoker;
+import dev.tablewright.agent.tools.ToolInvoker;
 import dev.tablewright.tool.ToolOutcomeJson;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;

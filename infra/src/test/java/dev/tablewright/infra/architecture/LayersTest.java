@@ -31,24 +31,34 @@ class LayersTest {
             .layer("Logging").definedBy("dev.tablewright.logging..")
             .layer("Domain").definedBy(DOMAIN)
             .layer("Tools").definedBy("dev.tablewright.tools..")
-            .layer("Chat").definedBy("dev.tablewright.chat..")
+            .layer("Agent").definedBy("dev.tablewright.agent..")
+            .layer("Protocols").definedBy("dev.tablewright.aisdk..", "dev.tablewright.mcp..")
             .layer("Lambda kit").definedBy("dev.tablewright.lambda..")
             .layer("Adapters").definedBy("dev.tablewright.dynamodb..", "dev.tablewright.postgres..", "dev.tablewright.jwt..",
-                    "dev.tablewright.openai..", "dev.tablewright.invoke..")
+                    "dev.tablewright.openai..", "dev.tablewright.bedrock..", "dev.tablewright.invoke..")
             .layer("Functions").definedBy("dev.tablewright.functions..")
             .whereLayer("Functions").mayNotBeAccessedByAnyLayer()
             .whereLayer("Adapters").mayOnlyBeAccessedByLayers("Functions")
             .whereLayer("Lambda kit").mayOnlyBeAccessedByLayers("Adapters", "Functions")
-            .whereLayer("Chat").mayOnlyBeAccessedByLayers("Adapters", "Functions")
-            .whereLayer("Tools").mayOnlyBeAccessedByLayers("Chat", "Functions")
-            .whereLayer("Domain").mayOnlyBeAccessedByLayers("Tools", "Chat", "Lambda kit", "Adapters", "Functions")
-            .whereLayer("Logging").mayOnlyBeAccessedByLayers("Tools", "Chat", "Lambda kit", "Adapters", "Functions");
+            .whereLayer("Protocols").mayOnlyBeAccessedByLayers("Functions")
+            .whereLayer("Agent").mayOnlyBeAccessedByLayers("Protocols", "Adapters", "Functions")
+            .whereLayer("Tools").mayOnlyBeAccessedByLayers("Agent", "Protocols", "Functions")
+            .whereLayer("Domain").mayOnlyBeAccessedByLayers("Tools", "Agent", "Protocols", "Lambda kit", "Adapters", "Functions")
+            .whereLayer("Logging").mayOnlyBeAccessedByLayers("Tools", "Agent", "Protocols", "Lambda kit", "Adapters", "Functions");
 
     static final ArchRule DOMAIN_STAYS_OFF_THE_PLATFORM = noClasses().that().resideInAnyPackage(DOMAIN)
-            .or().resideInAnyPackage("dev.tablewright.tools..", "dev.tablewright.chat..")
+            .or().resideInAnyPackage("dev.tablewright.tools..", "dev.tablewright.agent..")
             .should().dependOnClassesThat().resideInAnyPackage("software.amazon..", "com.amazonaws..", "java.sql..",
                     "javax.sql..", "org.postgresql..", "com.nimbusds..", "com.openai..")
-            .because("the domain, the tools and the chat turn must build and run without AWS, a model client or a database driver");
+            .because("the domain, the tools and the agent core must build and run without AWS, a model client or a database driver");
+
+    /** The agent core is one core behind every door: it knows no client protocol, no Lambda, no AWS, no model client. */
+    static final ArchRule AGENT_KNOWS_NO_PROTOCOL = noClasses().that().resideInAPackage("dev.tablewright.agent..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.tablewright.aisdk..", "dev.tablewright.mcp..",
+                    "dev.tablewright.lambda..", "dev.tablewright.functions..", "dev.tablewright.openai..",
+                    "dev.tablewright.bedrock..", "dev.tablewright.invoke..", "dev.tablewright.dynamodb..",
+                    "com.amazonaws..", "software.amazon..", "com.openai..", "io.modelcontextprotocol..")
+            .because("each client protocol (the AI SDK stream, MCP) and each platform is an adapter over the agent core");
 
     /** Typed settings: the environment is read once, where a function is wired, and passed to constructors. */
     static final ArchRule SETTINGS_ARE_READ_WHERE_A_FUNCTION_IS_WIRED = noClasses()
@@ -81,6 +91,18 @@ class LayersTest {
     @Test
     void theDomainAndTheToolsUseNoPlatformLibrary() {
         DOMAIN_STAYS_OFF_THE_PLATFORM.check(production());
+    }
+
+    @Test
+    void theAgentCoreKnowsNoProtocolAndNoPlatform() {
+        AGENT_KNOWS_NO_PROTOCOL.check(production());
+    }
+
+    @Test
+    void anAgentClassThatWritesTheUiStreamIsRefused() {
+        EvaluationResult result = AGENT_KNOWS_NO_PROTOCOL.evaluate(new ClassFileImporter().importClasses(
+                dev.tablewright.agent.crossing.AgentThatWritesTheUiStream.class, dev.tablewright.aisdk.stream.UiMessageStreamWriter.class));
+        assertTrue(result.hasViolation(), "the rule must catch an agent class using UiMessageStreamWriter");
     }
 
     @Test

@@ -4,14 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.tools.ChatToolDefinitions;
 import dev.tablewright.functions.chat.ChatFunction;
-import dev.tablewright.chat.ChatTurn;
-import dev.tablewright.chat.TurnLimits;
+import dev.tablewright.agent.AgentLoop;
+import dev.tablewright.aisdk.UiStreamTurn;
+import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.openai.ModelSettings;
 import dev.tablewright.openai.OpenAiChatModel;
-import dev.tablewright.chat.stream.InMemoryResponseStream;
-import dev.tablewright.chat.stream.UiMessageStreamReader;
-import dev.tablewright.chat.tools.InProcessToolInvoker;
-import dev.tablewright.chat.tools.UserInputPort;
+import dev.tablewright.aisdk.stream.InMemoryResponseStream;
+import dev.tablewright.aisdk.stream.UiMessageStreamReader;
+import dev.tablewright.agent.tools.InProcessToolInvoker;
+import dev.tablewright.agent.tools.UserInputPort;
 import dev.tablewright.infra.model.ScriptedModelServer;
 import dev.tablewright.json.Json;
 import dev.tablewright.tool.Tool;
@@ -48,7 +49,7 @@ final class ChatHarness implements AutoCloseable {
 
     ChatFunction function() {
         OpenAiChatModel chatModel = new OpenAiChatModel(new ModelSettings(model.baseUrl(), "scripted-model", "sk-test-not-a-secret", Duration.ofSeconds(10)));
-        ChatTurn turn = new ChatTurn(chatModel, registry, new InProcessToolInvoker(tools), userInput, limits, Clock.systemUTC());
+        UiStreamTurn turn = new UiStreamTurn(new AgentLoop(chatModel, registry, new InProcessToolInvoker(tools), userInput, limits, Clock.systemUTC()));
         return new ChatFunction(turn, event -> "user_1", Optional::empty);
     }
 

@@ -1,7 +1,7 @@
 package dev.tablewright.infra.chat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.chat.stream.InMemoryResponseStream;
+import dev.tablewright.aisdk.stream.InMemoryResponseStream;
 import dev.tablewright.infra.model.ModelScript;
 import dev.tablewright.infra.model.RecordedRequest;
 import org.junit.jupiter.api.AfterEach;

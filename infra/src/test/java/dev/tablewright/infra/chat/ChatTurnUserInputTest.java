@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.dynamodb.DynamoDbInputRequestStore;
 import dev.tablewright.dynamodb.DynamoDbSavedValuesStore;
-import dev.tablewright.chat.tools.UserInputLifecycle;
+import dev.tablewright.agent.tools.UserInputLifecycle;
 import dev.tablewright.infra.dynamodb.DynamoDbLocalLauncher;
 import dev.tablewright.infra.dynamodb.TemplateTables;
 import dev.tablewright.infra.model.ModelScript;

@@ -2,7 +2,7 @@ package dev.tablewright.infra.local;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.functions.chat.ChatTurnHandler;
-import dev.tablewright.chat.stream.HttpResponseStream;
+import dev.tablewright.aisdk.stream.HttpResponseStream;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Map;

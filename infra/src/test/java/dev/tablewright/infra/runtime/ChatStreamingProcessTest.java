@@ -2,7 +2,7 @@ package dev.tablewright.infra.runtime;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.chat.stream.UiMessageStreamReader;
+import dev.tablewright.aisdk.stream.UiMessageStreamReader;
 import dev.tablewright.infra.identity.DevIssuer;
 import dev.tablewright.infra.model.ModelScript;
 import dev.tablewright.infra.model.RecordedRequest;

@@ -2,8 +2,8 @@ package dev.tablewright.infra.runtime;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.functions.chat.ChatTurnHandler;
-import dev.tablewright.chat.stream.HttpResponseStream;
-import dev.tablewright.chat.stream.UiMessageStreamWriter;
+import dev.tablewright.aisdk.stream.HttpResponseStream;
+import dev.tablewright.aisdk.stream.UiMessageStreamWriter;
 import dev.tablewright.json.Json;
 
 /**

@@ -47,7 +47,7 @@ public final class ConversationService {
             ConversationSummary s = c.summary();
             String configId = draft.map(WorkingDraft::configId).orElse(s.configId());
             return new StoredConversation(new ConversationSummary(s.id(), s.title(), s.createdAt(), s.updatedAt(), configId),
-                    c.messages(), draft);
+                    c.messages(), draft, c.memory());
         });
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.configstore.InvalidCursorException;
 import dev.tablewright.configstore.Page;
+import dev.tablewright.conversation.ConversationBusyException;
 import dev.tablewright.conversation.ConversationStore;
 import dev.tablewright.conversation.ConversationSummary;
 import dev.tablewright.conversation.ConversationTurn;
@@ -46,7 +47,8 @@ import java.util.zip.GZIPOutputStream;
  *
  * <p>Layout, one partition per owner ({@code pk = OWNER#<ownerId>}):
  * <ul>
- *   <li>{@code sk = CONV#<id>}: the conversation: title, times, draft, {@code revision}, {@code bodyParts}; and the
+ *   <li>{@code sk = CONV#<id>}: the conversation: title, times, draft, the agent's {@code memory} (gzipped),
+ *       {@code revision}, {@code bodyParts}; and the
  *       list index keys {@code listPk}/{@code listSk} (index {@code byUpdated}: newest first).</li>
  *   <li>{@code sk = BODY#<id>#<token>#<n>}: the messages as one gzipped JSON array, split into parts that each
  *       fit an item. Every turn writes its body under a fresh token, then points the conversation at it
@@ -85,10 +87,10 @@ public final class DynamoConversationStore implements ConversationStore {
                 }
                 Optional<List<StoredMessage>> messages = readBody(ownerId, conversationId, meta.get());
                 if (messages.isPresent()) {
-                    return Optional.of(new StoredConversation(summary(meta.get()), messages.get(), draft(meta.get())));
+                    return Optional.of(new StoredConversation(summary(meta.get()), messages.get(), draft(meta.get()), memory(meta.get())));
                 }
                 if (attempt == SAVE_ATTEMPTS) {
-                    throw new IllegalStateException("conversation '" + conversationId + "' kept changing while it was read");
+                    throw new ConversationBusyException(conversationId);
                 }
                 // a turn replaced the body between the two reads: read the new one
             }
@@ -157,6 +159,7 @@ public final class DynamoConversationStore implements ConversationStore {
                     item.put("title", Attributes.s(turn.titleIfNew()));
                 }
                 turn.draft().ifPresent(d -> putDraft(item, d));
+                turn.memory().ifPresent(m -> item.put("memory", AttributeValue.fromB(SdkBytes.fromByteArray(gzip(m.getBytes(StandardCharsets.UTF_8))))));
                 PutItemRequest.Builder put = PutItemRequest.builder().tableName(table).item(item);
                 if (meta.isPresent()) {
                     put.conditionExpression("revision = :r")
@@ -169,7 +172,7 @@ public final class DynamoConversationStore implements ConversationStore {
                 } catch (ConditionalCheckFailedException raced) {
                     deleteBody(ownerId, conversationId, bodyToken, parts.size());
                     if (attempt == SAVE_ATTEMPTS) {
-                        throw new IllegalStateException("conversation '" + conversationId + "' kept changing while this turn was saved");
+                        throw new ConversationBusyException(conversationId);
                     }
                     continue;
                 }
@@ -292,6 +295,12 @@ public final class DynamoConversationStore implements ConversationStore {
         if (d.previewId() != null) {
             item.put("draftPreviewId", Attributes.s(d.previewId()));
         }
+    }
+
+    /** The agent's memory, gzipped on the conversation's item (bounded by the agent's memory budget, so it fits). */
+    private static Optional<String> memory(Map<String, AttributeValue> item) {
+        AttributeValue memory = item.get("memory");
+        return memory == null || memory.b() == null ? Optional.empty() : Optional.of(gunzip(memory.b().asByteArray()));
     }
 
     private static Optional<WorkingDraft> draft(Map<String, AttributeValue> item) {

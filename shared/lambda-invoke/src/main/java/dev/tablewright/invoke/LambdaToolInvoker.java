@@ -1,6 +1,6 @@
 package dev.tablewright.invoke;
 
-import dev.tablewright.chat.tools.ToolInvoker;
+import dev.tablewright.agent.tools.ToolInvoker;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.tool.ToolOutcomeJson;

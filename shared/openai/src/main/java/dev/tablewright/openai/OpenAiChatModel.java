@@ -1,14 +1,14 @@
 package dev.tablewright.openai;
 
-import dev.tablewright.chat.model.ChatModel;
-import dev.tablewright.chat.model.ModelFailure;
-import dev.tablewright.chat.model.ModelMessage;
-import dev.tablewright.chat.model.ModelRequest;
-import dev.tablewright.chat.model.ModelStep;
-import dev.tablewright.chat.model.ModelStreamListener;
-import dev.tablewright.chat.model.ModelTool;
-import dev.tablewright.chat.model.TokenUsage;
-import dev.tablewright.chat.model.ToolCallRequest;
+import dev.tablewright.agent.model.ChatModel;
+import dev.tablewright.agent.model.ModelFailure;
+import dev.tablewright.agent.model.ModelMessage;
+import dev.tablewright.agent.model.ModelRequest;
+import dev.tablewright.agent.model.ModelStep;
+import dev.tablewright.agent.model.ModelStreamListener;
+import dev.tablewright.agent.model.ModelTool;
+import dev.tablewright.agent.model.TokenUsage;
+import dev.tablewright.agent.model.ToolCallRequest;
 
 import com.openai.client.OpenAIClient;
 import com.openai.client.okhttp.OpenAIOkHttpClient;

@@ -1,63 +1,70 @@
 package dev.tablewright.functions.chat;
 
-import dev.tablewright.chat.ChatTurn;
-import dev.tablewright.chat.TurnLimits;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.chat.conversation.ConversationMemory;
-import dev.tablewright.chat.model.ChatModel;
-import dev.tablewright.chat.stream.UiMessageAssembler;
-import dev.tablewright.store.StoreUnavailableException;
-import dev.tablewright.openai.ModelSettings;
-import dev.tablewright.openai.LoopbackModelPriming;
-import dev.tablewright.openai.OpenAiChatModel;
-import dev.tablewright.openai.SecretsManagerApiKeySource;
-import dev.tablewright.chat.request.BadChatRequest;
-import dev.tablewright.chat.request.ChatRequest;
-import dev.tablewright.chat.request.ChatRequestParser;
-import dev.tablewright.chat.stream.HttpResponseStream;
-import dev.tablewright.chat.stream.UiMessageStreamWriter;
-import dev.tablewright.invoke.LambdaToolInvoker;
-import dev.tablewright.chat.tools.ToolInvoker;
-import dev.tablewright.chat.tools.UserInputLifecycle;
-import dev.tablewright.chat.tools.UserInputPort;
+import dev.tablewright.agent.AgentLoop;
+import dev.tablewright.agent.TurnLimits;
+import dev.tablewright.agent.model.ChatModel;
+import dev.tablewright.agent.model.ModelFailure;
+import dev.tablewright.agent.tools.ToolInvoker;
+import dev.tablewright.agent.tools.UserInputLifecycle;
+import dev.tablewright.agent.tools.UserInputPort;
+import dev.tablewright.aisdk.UiStreamTurn;
+import dev.tablewright.aisdk.conversation.ConversationMemory;
+import dev.tablewright.aisdk.request.BadChatRequest;
+import dev.tablewright.aisdk.request.ChatRequest;
+import dev.tablewright.aisdk.request.ChatRequestParser;
+import dev.tablewright.aisdk.stream.HttpResponseStream;
+import dev.tablewright.aisdk.stream.InMemoryResponseStream;
+import dev.tablewright.aisdk.stream.UiChunk;
+import dev.tablewright.aisdk.stream.UiMessageAssembler;
+import dev.tablewright.aisdk.stream.UiMessageStreamWriter;
 import dev.tablewright.dynamodb.DynamoConfigStore;
 import dev.tablewright.dynamodb.DynamoConversationStore;
 import dev.tablewright.dynamodb.DynamoConversations;
 import dev.tablewright.dynamodb.DynamoDbClients;
 import dev.tablewright.dynamodb.DynamoDbInputRequestStore;
 import dev.tablewright.dynamodb.DynamoDbSavedValuesStore;
+import dev.tablewright.failure.DomainFailure;
+import dev.tablewright.invoke.LambdaToolInvoker;
+import dev.tablewright.json.Json;
+import dev.tablewright.jwt.JwtVerifier;
+import dev.tablewright.lambda.Env;
+import dev.tablewright.lambda.HttpFailures;
+import dev.tablewright.lambda.HttpResponse;
+import dev.tablewright.lambda.Priming;
+import dev.tablewright.logging.StructuredLog;
+import dev.tablewright.openai.LoopbackModelPriming;
+import dev.tablewright.openai.ModelSettings;
+import dev.tablewright.openai.OpenAiChatModel;
+import dev.tablewright.openai.SecretsManagerApiKeySource;
+import dev.tablewright.tools.ToolBundle;
 import dev.tablewright.userinput.InputRequestService;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import dev.tablewright.json.Json;
-import dev.tablewright.lambda.Env;
-import dev.tablewright.jwt.JwtVerifier;
-import dev.tablewright.logging.StructuredLog;
-import dev.tablewright.tools.DataSourceSelection;
-import dev.tablewright.tools.ToolBundle;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The chat function's handler (named in {@code _HANDLER}): decodes the function URL event, answers a malformed
- * request with a 400 naming the field, and runs a {@link ChatTurn} into a UI message stream.
- * The no-argument constructor is the init phase: it wires the model, the tool invoker and the limits from the
- * environment once per execution environment.
+ * The chat function's handler (named in {@code _HANDLER}): wiring only. The function URL event becomes a useChat
+ * request (a malformed one is a 400 naming the field), the conversation is prepared, and the turn runs through the
+ * AI SDK's door ({@link UiStreamTurn}: request → agent input → agent loop → UI message stream). A refusal before the
+ * stream starts is a {@link DomainFailure}, answered by {@link HttpFailures} like every other function's.
+ * The no-argument constructor is the init phase: settings, model, tool invoker and stores, once per environment.
  */
 public final class ChatFunction implements ChatTurnHandler {
 
     private static final StructuredLog LOG = StructuredLog.of(ChatFunction.class);
 
     private final ChatRequestParser parser = new ChatRequestParser();
-    private final ChatTurn turn;
+    private final UiStreamTurn turn;
     private final ConversationMemory memory;
     private final Function<JsonNode, String> callerIdentity;
     private final Supplier<Optional<Instant>> invocationDeadline;
@@ -66,7 +73,7 @@ public final class ChatFunction implements ChatTurnHandler {
         this(Env.all());
         // SnapStart: the first turn's request decoding and stream writing are loaded and warmed into the snapshot
         // (nothing external is called: no model, no token check, no table)
-        dev.tablewright.lambda.Priming.register("chat", this::prime);
+        Priming.register("chat", this::prime);
     }
 
     /**
@@ -80,19 +87,19 @@ public final class ChatFunction implements ChatTurnHandler {
         } catch (BadChatRequest e) {
             throw new IllegalStateException(e);
         }
-        UiMessageStreamWriter ui = new UiMessageStreamWriter(new dev.tablewright.chat.stream.InMemoryResponseStream());
+        UiMessageStreamWriter ui = new UiMessageStreamWriter(new InMemoryResponseStream());
         ui.observe(new UiMessageAssembler());
         ui.start("msg_priming", Json.object().put("conversationId", "priming"));
         ui.textStart("t");
         ui.textDelta("t", "primed");
         ui.textEnd("t");
-        ui.finish(UiMessageStreamWriter.FinishReason.STOP, null);
+        ui.finish(UiChunk.FinishReason.STOP, null);
         ui.done();
         Map<String, String> env = Env.all();
         JwtVerifier.fromEnvironment(env).prime();
         try {
             LoopbackModelPriming.run(env.getOrDefault("OPENAI_MODEL", ModelSettings.DEFAULT_MODEL));
-        } catch (java.io.IOException | dev.tablewright.chat.model.ModelFailure e) {
+        } catch (java.io.IOException | ModelFailure e) {
             throw new IllegalStateException("model priming failed: " + e.getMessage(), e);
         }
     }
@@ -101,60 +108,62 @@ public final class ChatFunction implements ChatTurnHandler {
             + "\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"text\":\"hello\"}]}],\"context\":{\"page\":\"tables\"}}";
 
     ChatFunction(Map<String, String> env) {
-        this(new ChatTurn(new OpenAiChatModel(ModelSettings.fromEnvironment(env, new SecretsManagerApiKeySource())),
-                        ToolBundle.registry(DataSourceSelection.namesOf(env.get("DATA_SOURCES"))),
+        this(env, ChatSettings.fromEnvironment(env));
+    }
+
+    private ChatFunction(Map<String, String> env, ChatSettings settings) {
+        this(new UiStreamTurn(new AgentLoop(new OpenAiChatModel(ModelSettings.fromEnvironment(env, new SecretsManagerApiKeySource())),
+                        ToolBundle.registry(settings.dataSources()),
                         new LambdaToolInvoker(LambdaToolInvoker.lambdaClient(env), LambdaToolInvoker.functionsFromEnvironment(env)),
-                        userInput(env), TurnLimits.fromEnvironment(env), Clock.systemUTC()),
-                conversationMemory(env),
+                        userInput(env, settings), settings.limits(), settings.memory(), Clock.systemUTC())),
+                conversationMemory(env, settings),
                 // The function URL has no authorizer: the caller is the verified JWT's sub, or nobody (401).
                 JwtVerifier.fromEnvironment(env)::userIdOf, Optional::empty);
     }
 
-    /**
-     * From the environment: {@code CONVERSATIONS_TABLE} (absent: {@link ConversationMemory#NONE}), {@code CONVERSATION_TTL_DAYS}
-     * (default 90), and the tables a draft is resolved against ({@code PREVIEWS_TABLE}, {@code CONFIGS_TABLE},
-     * {@code USER_INPUT_TABLE}).
-     */
+    /** The conversation store and the tables a draft is resolved against; {@link ConversationMemory#NONE} without a table. */
     public static ConversationMemory conversationMemory(Map<String, String> env) {
-        String table = env.get("CONVERSATIONS_TABLE");
-        if (table == null || table.isBlank()) {
+        return conversationMemory(env, ChatSettings.fromEnvironment(env));
+    }
+
+    private static ConversationMemory conversationMemory(Map<String, String> env, ChatSettings settings) {
+        if (settings.conversationsTable() == null) {
             return ConversationMemory.NONE;
         }
         DynamoDbClient dynamo = DynamoDbClients.fromEnvironment(env);
-        DynamoConversationStore store = new DynamoConversationStore(dynamo, table,
-                DynamoConversations.ttl(env.get("CONVERSATION_TTL_DAYS")));
-        DynamoConfigStore configs = new DynamoConfigStore(dynamo, env.getOrDefault("CONFIGS_TABLE", "ConfigsTable"));
+        DynamoConversationStore store = new DynamoConversationStore(dynamo, settings.conversationsTable(), settings.conversationTtl());
+        DynamoConfigStore configs = new DynamoConfigStore(dynamo, settings.configsTable());
         return new ConversationMemory(store, DynamoConversations.service(dynamo, store, configs,
-                env.getOrDefault("USER_INPUT_TABLE", "UserInputTable"), env.getOrDefault("PREVIEWS_TABLE", "PreviewsTable"),
+                settings.userInputTable() == null ? "UserInputTable" : settings.userInputTable(), settings.previewsTable(),
                 Clock.systemUTC()), configs, Clock.systemUTC());
     }
 
-    /** The user-input lifecycle on the template's UserInputTable, when the function has one. */
-    static UserInputPort userInput(Map<String, String> env) {
-        String table = env.get("USER_INPUT_TABLE");
-        if (table == null || table.isBlank()) {
+    /** The user-input lifecycle on the template's UserInputTable, with the function's expiry settings. */
+    private static UserInputPort userInput(Map<String, String> env, ChatSettings settings) {
+        if (settings.userInputTable() == null) {
             return UserInputPort.NONE;
         }
         DynamoDbClient client = DynamoDbClients.fromEnvironment(env);
-        InputRequestService.Expiry expiry = InputRequestService.Expiry.DEFAULT;
-        return new UserInputLifecycle(new InputRequestService(new DynamoDbInputRequestStore(client, table, expiry.valuesTtl()),
-                new DynamoDbSavedValuesStore(client, table), Clock.systemUTC(), expiry));
+        InputRequestService.Expiry expiry = settings.inputExpiry();
+        return new UserInputLifecycle(new InputRequestService(
+                new DynamoDbInputRequestStore(client, settings.userInputTable(), expiry.valuesTtl()),
+                new DynamoDbSavedValuesStore(client, settings.userInputTable()), Clock.systemUTC(), expiry));
     }
 
     /** For tests: every part supplied, with the bundle's tools for one data source. */
     public ChatFunction(ChatModel model, ToolInvoker invoker, UserInputPort userInput, TurnLimits limits,
                         ConversationMemory memory, Function<JsonNode, String> callerIdentity,
                         Supplier<Optional<Instant>> invocationDeadline) {
-        this(new ChatTurn(model, ToolBundle.registry(), invoker, userInput, limits, Clock.systemUTC()), memory,
-                callerIdentity, invocationDeadline);
+        this(new UiStreamTurn(new AgentLoop(model, ToolBundle.registry(), invoker, userInput, limits, Clock.systemUTC())),
+                memory, callerIdentity, invocationDeadline);
     }
 
     /** A turn with no conversation store: the page's context is all it has. */
-    public ChatFunction(ChatTurn turn, Function<JsonNode, String> callerIdentity, Supplier<Optional<Instant>> invocationDeadline) {
+    public ChatFunction(UiStreamTurn turn, Function<JsonNode, String> callerIdentity, Supplier<Optional<Instant>> invocationDeadline) {
         this(turn, ConversationMemory.NONE, callerIdentity, invocationDeadline);
     }
 
-    public ChatFunction(ChatTurn turn, ConversationMemory memory, Function<JsonNode, String> callerIdentity,
+    public ChatFunction(UiStreamTurn turn, ConversationMemory memory, Function<JsonNode, String> callerIdentity,
                         Supplier<Optional<Instant>> invocationDeadline) {
         this.turn = turn;
         this.memory = memory;
@@ -195,36 +204,39 @@ public final class ChatFunction implements ChatTurnHandler {
                 }
                 StructuredLog.put("conversationId", request.id());
                 prepared = memory.prepare(owner, request);
-            } catch (BadChatRequest e) {
-                LOG.info("chat request refused", "field", e.field());
-                sendError(response, 400, e.field(), e.getMessage());
-                return;
-            } catch (ConversationMemory.ConfigNotFound e) {
-                sendError(response, 404, "context.configId", e.getMessage());
-                return;
-            } catch (StoreUnavailableException e) {
-                LOG.warn("the conversation store is unavailable", "cause", String.valueOf(e.getMessage()));
-                sendError(response, 503, null, "The conversation could not be loaded just now. Please try again.");
+            } catch (DomainFailure e) {
+                LOG.info("chat request refused", "code", e.code(), "field", e.errors().isEmpty() ? null : e.errors().getFirst().field());
+                refuse(response, e);
                 return;
             }
             UiMessageAssembler assistant = prepared.continuing().map(UiMessageAssembler::new).orElseGet(UiMessageAssembler::new);
             UiMessageStreamWriter ui = new UiMessageStreamWriter(response);
             ui.observe(assistant);
-            turn.run(prepared.request(), owner, ui, deadline, prepared.draft(),
-                    draft -> memory.save(owner, prepared, assistant.message(), draft));
+            turn.run(prepared.request(), owner, ui, deadline, prepared.draft(), prepared.memory(),
+                    result -> memory.save(owner, prepared, assistant.message(), result));
         } finally {
             StructuredLog.clear();
         }
     }
 
-    private static void sendError(HttpResponseStream response, int status, String field, String message) {
-        ObjectNode error = Json.object();
-        ObjectNode body = error.putObject("error");
-        if (field != null) {
-            body.put("field", field);
+    /**
+     * A refusal before the stream starts: status and headers as {@link HttpFailures} maps the failure for every
+     * function; the body in the chat's form, {@code {"error": {"code", "field", "message"}}}, naming the first field.
+     */
+    private static void refuse(HttpResponseStream response, DomainFailure failure) {
+        String advice = failure.kind() == DomainFailure.Kind.CONFLICT ? " Wait for the running turn to end, then send the message again." : "";
+        HttpResponse answer = HttpFailures.response(failure, advice);
+        ObjectNode error = Json.object().put("code", failure.code());
+        if (!failure.errors().isEmpty()) {
+            error.put("field", failure.errors().getFirst().field());
         }
-        body.put("message", message);
-        response.sendJson(status, Json.write(error).getBytes(StandardCharsets.UTF_8));
+        error.put("message", failure.publicMessage() + advice);
+        Map<String, String> headers = new LinkedHashMap<>(answer.headers());
+        headers.put("content-type", "application/json");
+        response.start(answer.status(), headers);
+        response.write(Json.write(Json.object().set("error", error)).getBytes(StandardCharsets.UTF_8));
+        response.flush();
+        response.close();
     }
 
     private static String clip(String value) {
@@ -244,14 +256,5 @@ public final class ChatFunction implements ChatTurnHandler {
             throw new BadChatRequest("body", "the body is larger than " + Json.MAX_DOCUMENT_CHARS / (1024 * 1024) + " MB");
         }
         return raw;
-    }
-
-    /**
-     * Until the JWT check of the function URL lands: the verified {@code sub} of an authorizer, else the documented
-     * development identity.
-     */
-    static String developmentIdentity(JsonNode event) {
-        String sub = event.path("requestContext").path("authorizer").path("jwt").path("claims").path("sub").asText(null);
-        return sub != null ? sub : "dev-user";
     }
 }

@@ -1,12 +1,12 @@
 package dev.tablewright.functions.chat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.chat.stream.HttpResponseStream;
+import dev.tablewright.aisdk.stream.HttpResponseStream;
 
 /**
  * One chat turn: takes the Lambda function URL event (payload format 2.0: {@code body}, {@code isBase64Encoded},
  * {@code headers}, {@code requestContext}) and answers through {@code response}, usually as a UI message stream
- * ({@link dev.tablewright.chat.stream.UiMessageStreamWriter}).
+ * ({@link dev.tablewright.aisdk.stream.UiMessageStreamWriter}).
  *
  * <p>The streaming runtime names the implementation in {@code _HANDLER} (a class with a public no-argument
  * constructor, created once per execution environment, so its constructor is the init phase). An exception

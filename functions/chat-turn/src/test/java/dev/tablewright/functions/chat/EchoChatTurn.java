@@ -1,9 +1,9 @@
 package dev.tablewright.functions.chat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.chat.TurnEvent;
-import dev.tablewright.chat.stream.HttpResponseStream;
-import dev.tablewright.chat.stream.UiMessageStreamWriter;
+import dev.tablewright.agent.AgentEvent;
+import dev.tablewright.aisdk.stream.HttpResponseStream;
+import dev.tablewright.aisdk.stream.UiMessageStreamWriter;
 import dev.tablewright.json.Json;
 
 import java.nio.charset.StandardCharsets;
@@ -11,7 +11,7 @@ import java.util.Base64;
 
 /**
  * A stand-in turn that echoes the last user message's text word by word as a UI message stream: it exercises
- * the transport (runtime, prelude, SSE framing) without a model. The real turn is {@code ChatTurn}.
+ * the transport (runtime, prelude, SSE framing) without a model. The real turn is {@code ChatFunction}.
  */
 public final class EchoChatTurn implements ChatTurnHandler {
 
@@ -24,9 +24,9 @@ public final class EchoChatTurn implements ChatTurnHandler {
         JsonNode body = raw.isEmpty() ? Json.object() : Json.parse(raw);
         String text = lastUserText(body.path("messages"));
         UiMessageStreamWriter ui = new UiMessageStreamWriter(response);
-        ui.start(TurnEvent.newId("msg"));
+        ui.start(AgentEvent.newId("msg"));
         ui.startStep();
-        String id = TurnEvent.newId("txt");
+        String id = AgentEvent.newId("txt");
         ui.textStart(id);
         for (String word : text.split("(?<= )")) {
             if (ui.isClientGone()) {
@@ -36,7 +36,7 @@ public final class EchoChatTurn implements ChatTurnHandler {
         }
         ui.textEnd(id);
         ui.finishStep();
-        ui.finish(UiMessageStreamWriter.FinishReason.STOP, null);
+        ui.finish(dev.tablewright.aisdk.stream.UiChunk.FinishReason.STOP, null);
         ui.done();
     }
 

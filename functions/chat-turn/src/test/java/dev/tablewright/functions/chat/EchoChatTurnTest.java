@@ -1,7 +1,7 @@
 package dev.tablewright.functions.chat;
 
-import dev.tablewright.chat.stream.InMemoryResponseStream;
-import dev.tablewright.chat.stream.UiMessageStreamReader;
+import dev.tablewright.aisdk.stream.InMemoryResponseStream;
+import dev.tablewright.aisdk.stream.UiMessageStreamReader;
 import dev.tablewright.json.Json;
 import org.junit.jupiter.api.Test;
 

@@ -3,7 +3,7 @@ package dev.tablewright.functions.chat.runtime;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.functions.chat.ChatTurnHandler;
 import dev.tablewright.functions.chat.LambdaInvocation;
-import dev.tablewright.chat.stream.HttpResponseStream;
+import dev.tablewright.aisdk.stream.HttpResponseStream;
 import dev.tablewright.infra.runtime.HttpIntegrationResponse;
 import dev.tablewright.infra.runtime.Invocation;
 import dev.tablewright.infra.runtime.InvocationResult;

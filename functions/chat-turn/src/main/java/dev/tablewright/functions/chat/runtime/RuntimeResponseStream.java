@@ -2,7 +2,7 @@ package dev.tablewright.functions.chat.runtime;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.chat.stream.HttpResponseStream;
+import dev.tablewright.aisdk.stream.HttpResponseStream;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
 

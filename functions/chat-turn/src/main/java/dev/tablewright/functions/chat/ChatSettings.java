@@ -1,0 +1,54 @@
+package dev.tablewright.functions.chat;
+
+import dev.tablewright.agent.TurnLimits;
+import dev.tablewright.agent.memory.MemoryBudget;
+import dev.tablewright.dynamodb.DynamoConversations;
+import dev.tablewright.lambda.Settings;
+import dev.tablewright.tools.DataSourceSelection;
+import dev.tablewright.userinput.InputRequestService;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the chat function reads from its environment, once, when it is built. A value that cannot be used stops the
+ * function at init with the variable's name.
+ *
+ * @param limits             {@code TURN_MAX_STEPS}, {@code TURN_MAX_TOKENS}, ... ({@link TurnLimits#fromEnvironment})
+ * @param memory             {@code MEMORY_VERBATIM_TURNS} (default 4), {@code MEMORY_MAX_CHARS} (24000),
+ *                           {@code MEMORY_DIGEST_LINES} (40): how much of a conversation the model is sent
+ * @param dataSources        the data sources the database tools offer ({@code DATA_SOURCES})
+ * @param conversationsTable {@code CONVERSATIONS_TABLE}; null: conversations are not stored
+ * @param conversationTtl    {@code CONVERSATION_TTL_DAYS} (default 90)
+ * @param configsTable       {@code CONFIGS_TABLE}, {@code PREVIEWS_TABLE}: where a draft is resolved against
+ * @param userInputTable     {@code USER_INPUT_TABLE}; null: no tool may ask for input
+ * @param inputExpiry        {@code INPUT_REQUEST_TTL_HOURS} (24), {@code SAVED_VALUES_TTL_DAYS} (7)
+ */
+public record ChatSettings(TurnLimits limits, MemoryBudget memory, List<String> dataSources, String conversationsTable,
+                           Duration conversationTtl, String configsTable, String previewsTable, String userInputTable,
+                           InputRequestService.Expiry inputExpiry) {
+
+    public static ChatSettings fromEnvironment(Map<String, String> env) {
+        MemoryBudget d = MemoryBudget.DEFAULT;
+        return new ChatSettings(TurnLimits.fromEnvironment(env),
+                new MemoryBudget(
+                        (int) Settings.positive("MEMORY_VERBATIM_TURNS", env.get("MEMORY_VERBATIM_TURNS"), d.verbatimTurns()),
+                        (int) Settings.positive("MEMORY_MAX_CHARS", env.get("MEMORY_MAX_CHARS"), d.maxHistoryChars()),
+                        (int) Settings.positive("MEMORY_DIGEST_LINES", env.get("MEMORY_DIGEST_LINES"), d.maxDigestLines()),
+                        d.maxElidedChars()),
+                DataSourceSelection.namesOf(env.get("DATA_SOURCES")),
+                blankToNull(env.get("CONVERSATIONS_TABLE")),
+                DynamoConversations.ttl(env.get("CONVERSATION_TTL_DAYS")),
+                env.getOrDefault("CONFIGS_TABLE", "ConfigsTable"),
+                env.getOrDefault("PREVIEWS_TABLE", "PreviewsTable"),
+                blankToNull(env.get("USER_INPUT_TABLE")),
+                new InputRequestService.Expiry(
+                        Duration.ofHours(Settings.positive("INPUT_REQUEST_TTL_HOURS", env.get("INPUT_REQUEST_TTL_HOURS"), 24)),
+                        Duration.ofDays(Settings.positive("SAVED_VALUES_TTL_DAYS", env.get("SAVED_VALUES_TTL_DAYS"), 7))));
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value;
+    }
+}

@@ -1,0 +1,33 @@
+package dev.tablewright.agent;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.editable.EditableFieldUpdate;
+import dev.tablewright.editable.EditableStatus;
+import dev.tablewright.agent.tools.EditableFieldUpdateJson;
+import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.tools.ChatToolDefinitions;
+
+/** {@code update_editable_status}: changes one of the page's editable fields (name, description, page size). */
+final class EditableFieldTool implements InternalTool {
+
+    @Override
+    public ToolDefinition definition() {
+        return ChatToolDefinitions.UPDATE_EDITABLE_STATUS;
+    }
+
+    @Override
+    public JsonNode run(TurnState s, String toolCallId, ObjectNode arguments) {
+        String field = arguments.path("fieldName").asText(null);
+        JsonNode valueNode = arguments.get("value");
+        String value = valueNode == null || valueNode.isNull() ? null : valueNode.asText();
+        EditableStatus.Result result = s.editable.update(field, value);
+        EditableFieldUpdate update = result.update();
+        if (update.success()) {
+            s.editable = result.status();
+            s.working.applySetting(field, update.newValue());
+            s.emit(new AgentEvent.EditableFieldChanged(field, update));
+        }
+        return EditableFieldUpdateJson.write(update);
+    }
+}

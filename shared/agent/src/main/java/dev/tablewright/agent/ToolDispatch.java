@@ -1,0 +1,248 @@
+package dev.tablewright.agent;
+
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.agent.model.ModelTool;
+import dev.tablewright.agent.model.ToolCallRequest;
+import dev.tablewright.agent.tools.ClientTool;
+import dev.tablewright.agent.tools.ToolInvoker;
+import dev.tablewright.agent.tools.ToolResultText;
+import dev.tablewright.agent.tools.UserInputPort;
+import dev.tablewright.json.Json;
+import dev.tablewright.logging.StructuredLog;
+import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.tool.ToolInvocation;
+import dev.tablewright.tool.ToolOutcome;
+import dev.tablewright.tool.ToolOutcomeJson;
+import dev.tablewright.tool.ToolRegistry;
+import dev.tablewright.validation.Identifiers;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The tool calls of a step: their arguments parsed, at most {@link TurnLimits#maxToolCallsPerStep} run, each routed
+ * by what the tool is (one the client runs, one inside the agent, one behind the {@link ToolInvoker}) through the
+ * input step, and its answer acted on by what the tool says it did.
+ */
+final class ToolDispatch {
+
+    private final ToolRegistry registry;
+    private final ToolInvoker invoker;
+    private final InputStep input;
+    private final TurnLimits limits;
+    private final Map<String, InternalTool> internal = new LinkedHashMap<>();
+
+    ToolDispatch(ToolRegistry registry, ToolInvoker invoker, InputStep input, TurnLimits limits, List<InternalTool> internalTools) {
+        this.registry = registry;
+        this.invoker = invoker;
+        this.input = input;
+        this.limits = limits;
+        internalTools.forEach(t -> internal.put(t.definition().name(), t));
+    }
+
+    ToolRegistry registry() {
+        return registry;
+    }
+
+    /** Runs one step's calls. True when the repair bound was reached ({@link TurnState#repairErrors} say why). */
+    boolean runStep(TurnState s, List<ToolCallRequest> calls) throws TurnState.ClientGone {
+        int run = 0;
+        for (ToolCallRequest call : calls) {
+            s.checkClient();
+            ObjectNode arguments;
+            try {
+                arguments = arguments(call);
+            } catch (Exception e) {
+                String error = e instanceof StreamConstraintsException
+                        // valid JSON, but a name (e.g. a visual_settings.columns key) or value past the parser's limits
+                        ? "The arguments of " + call.name() + " hold a name or value that is too long; names are at most "
+                          + Identifiers.MAX_LENGTH + " characters."
+                        : "The arguments of " + call.name() + " are not a valid JSON object; send them again as one JSON object.";
+                s.emit(new AgentEvent.ToolCallRejected(call.id(), call.name(),
+                        Json.MAPPER.getNodeFactory().textNode(TurnState.clip(call.arguments(), 2000)), error));
+                s.toolResult(call.id(), errorJson("invalid_arguments", error));
+                s.record.tool(call.name(), "malformed-arguments", 0);
+                continue;
+            }
+            s.emit(new AgentEvent.ToolCallReady(call.id(), call.name(), arguments));
+            if (s.clientTools.containsKey(call.name())) {
+                s.deferred.add(new DeferredCall(call.id(), call.name(), DeferredCall.Waiting.CLIENT));
+                s.record.tool(call.name(), "client", 0);
+                continue;
+            }
+            if (++run > limits.maxToolCallsPerStep()) {
+                String error = "Skipped: at most " + limits.maxToolCallsPerStep() + " tool calls are run per step. Call it again in your next step.";
+                s.emit(new AgentEvent.ToolFailed(call.id(), error));
+                s.toolResult(call.id(), errorJson("too_many_calls", error));
+                s.record.tool(call.name(), "skipped", 0);
+                continue;
+            }
+            if (run(s, call.id(), call.name(), arguments, Map.of())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static ObjectNode arguments(ToolCallRequest call) throws Exception {
+        JsonNode parsed = Json.parse(call.arguments() == null || call.arguments().isBlank() ? "{}" : call.arguments());
+        if (!parsed.isObject()) {
+            throw new IllegalArgumentException("not an object");
+        }
+        return (ObjectNode) parsed;
+    }
+
+    /**
+     * Runs one server-side call (inside the agent or behind the invoker) with {@code submitted} input values.
+     * True when the repair bound was reached.
+     */
+    boolean run(TurnState s, String toolCallId, String name, ObjectNode arguments, Map<String, String> submitted) {
+        long started = System.nanoTime();
+        InternalTool own = internal.get(name);
+        if (own != null) {
+            answered(s, toolCallId, name, own.run(s, toolCallId, arguments));
+            s.record.tool(name, "ok", System.nanoTime() - started);
+            return false;
+        }
+        Optional<ToolDefinition> definition = registry.find(name).filter(ToolDefinition::offeredToModel);
+        if (definition.isEmpty() || !invoker.knows(name)) {
+            String error = "There is no tool named '" + name + "'. Use one of the listed tools, or search_tools to find one.";
+            s.emit(new AgentEvent.ToolFailed(toolCallId, error));
+            s.toolResult(toolCallId, errorJson("unknown_tool", error));
+            s.record.tool(name, "unknown", 0);
+            return false;
+        }
+        ToolDefinition tool = definition.get();
+        if (tool.takesWorkingConfig() && !arguments.hasNonNull("config") && s.working.current() != null) {
+            arguments.set("config", s.working.current());
+        }
+        // Always: a tool may learn only where it runs that it needs input (the database tools ask for `database`
+        // when they have several data sources), so it needs the saved values either way.
+        UserInputPort.Readiness readiness = input.check(s, tool, arguments, submitted);
+        if (readiness.missing().isPresent()) {
+            input.ask(s, toolCallId, name, readiness.missing().get());
+            s.record.tool(name, "needs-input", System.nanoTime() - started);
+            return false;
+        }
+        ToolOutcome outcome;
+        // Every log line of the call (the invoker's, the tool's when in-process) names the tool.
+        StructuredLog.put("toolName", name);
+        try {
+            outcome = invoker.invoke(new ToolInvocation(name, toolCallId, s.input.conversationId(), s.input.ownerId(),
+                    readiness.arguments(), new LinkedHashMap<>(readiness.sessionValues())));
+        } finally {
+            StructuredLog.put("toolName", null);
+        }
+        s.record.tool(name, outcome.status(), System.nanoTime() - started);
+        return switch (outcome.status()) {
+            case ToolOutcome.OK -> ok(s, toolCallId, name, outcome);
+            case ToolOutcome.NEEDS_INPUT -> {
+                input.ask(s, toolCallId, name, outcome.request());
+                yield false;
+            }
+            default -> {
+                String message = outcome.error() == null ? "the tool failed" : outcome.error().message();
+                s.emit(new AgentEvent.ToolFailed(toolCallId, message));
+                s.toolResult(toolCallId, Json.write(Json.object().set("error", outcome.error() == null
+                        ? Json.object().put("message", message) : ToolOutcomeJson.write(outcome.error()))));
+                yield false;
+            }
+        };
+    }
+
+    private static void answered(TurnState s, String toolCallId, String name, JsonNode output) {
+        s.emit(new AgentEvent.ToolResult(toolCallId, name, output));
+        s.toolResult(toolCallId, ToolResultText.of(output));
+    }
+
+    /**
+     * A tool's ok answer: to the output and the model, then into the turn's state by what the tool says it did
+     * ({@link ToolOutcome#effect}). True when the repair bound was reached.
+     */
+    private boolean ok(TurnState s, String toolCallId, String name, ToolOutcome outcome) {
+        JsonNode output = outcome.output();
+        answered(s, toolCallId, name, output);
+        String effect = outcome.effect() == null ? "" : outcome.effect();
+        switch (effect) {
+            case ToolOutcome.PROPOSED_CONFIG -> {
+                s.consecutiveInvalid = 0;
+                s.working.replace(output.get("config"));
+                s.editable = s.working.editableFields();
+                s.emit(new AgentEvent.ConfigProposed(toolCallId, output.get("config")));
+            }
+            case ToolOutcome.INVALID_CONFIG -> {
+                if (++s.consecutiveInvalid > limits.maxRepairs()) {
+                    List<ObjectNode> errors = new ArrayList<>();
+                    output.path("errors").forEach(e -> errors.add(e.isObject() ? (ObjectNode) e : Json.object().put("message", e.asText())));
+                    s.repairErrors = errors;
+                    s.emit(new AgentEvent.RepairBoundReached(toolCallId, name, errors));
+                    return true;
+                }
+            }
+            case ToolOutcome.PREVIEWED -> {
+                s.consecutiveInvalid = 0;
+                s.working.replace(output.get("config"));
+                s.editable = s.working.editableFields();
+                ObjectNode preview = ((ObjectNode) output).deepCopy();
+                if (!preview.has("configId") && s.working.configId() != null) {
+                    preview.put("configId", s.working.configId());
+                }
+                s.working.previewed(preview);
+                s.emit(new AgentEvent.PreviewReady(toolCallId, preview.path("previewId").asText(null), preview));
+            }
+            default -> {
+                // an answer that changes nothing of the config
+            }
+        }
+        return false;
+    }
+
+    /** The tools the model may call this step: the page's core set, those it discovered, the client's own. */
+    List<ModelTool> modelTools(TurnState s) {
+        Map<String, ModelTool> tools = new LinkedHashMap<>();
+        for (ToolDefinition t : registry.coreTools(s.page())) {
+            tools.put(t.name(), modelTool(t));
+        }
+        for (ToolDefinition t : s.discovered.values()) {
+            tools.putIfAbsent(t.name(), modelTool(t));
+        }
+        for (ClientTool t : s.clientTools.values()) {
+            tools.putIfAbsent(t.name(), new ModelTool(t.name(), t.description(), t.parameters()));
+        }
+        return List.copyOf(tools.values());
+    }
+
+    /** A tool that takes {@code config} gets the working config when the model leaves it out: say so in its schema. */
+    private static ModelTool modelTool(ToolDefinition t) {
+        ObjectNode schema = t.parameters() == null ? Json.object().put("type", "object") : t.parameters();
+        JsonNode config = schema.path("properties").get("config");
+        if (config != null) {
+            schema = schema.deepCopy();
+            ObjectNode properties = (ObjectNode) schema.get("properties");
+            ObjectNode described = config.isObject() ? ((ObjectNode) config).deepCopy() : Json.object();
+            described.put("description", "The Config to change. Omit it to use the current working config.");
+            properties.set("config", described);
+            JsonNode required = schema.get("required");
+            if (required instanceof ArrayNode list) {
+                ArrayNode rest = Json.MAPPER.createArrayNode();
+                list.forEach(r -> {
+                    if (!"config".equals(r.asText())) {
+                        rest.add(r);
+                    }
+                });
+                schema.set("required", rest);
+            }
+        }
+        return new ModelTool(t.name(), t.description(), schema);
+    }
+
+    static String errorJson(String code, String message) {
+        return Json.write(Map.of("error", Map.of("code", code, "message", message)));
+    }
+}

@@ -1,0 +1,113 @@
+package dev.tablewright.agent;
+
+import dev.tablewright.agent.memory.MemoryBudget;
+import dev.tablewright.agent.model.ModelMessage;
+import dev.tablewright.agent.tools.ClientTool;
+import dev.tablewright.editable.EditableStatus;
+import dev.tablewright.tool.ToolDefinition;
+
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The state of one running turn, shared by the loop and its steps (model, tools, input). */
+final class TurnState {
+
+    static final int MAX_TOOL_RESULT_CHARS = 16_000;
+
+    final AgentInput input;
+    final AgentOutput out;
+    final Instant deadline;
+    final MemoryBudget.Context earlier;
+    final TurnRecord record = new TurnRecord();
+    final WorkingConfig working;
+    EditableStatus editable;
+    /** This turn's model messages: the user's message, each step, every tool result. */
+    final List<ModelMessage> messages = new ArrayList<>();
+    final Map<String, ToolDefinition> discovered = new LinkedHashMap<>();
+    final Map<String, ClientTool> clientTools = new LinkedHashMap<>();
+    /** Calls this turn cannot finish: their answers come with the next request. */
+    final List<DeferredCall> deferred = new ArrayList<>();
+    int consecutiveInvalid;
+    /** The errors the model could not repair, once the repair bound is reached. */
+    List<com.fasterxml.jackson.databind.node.ObjectNode> repairErrors;
+    volatile Runnable cancelModel = () -> { };
+    private StopReason stopped;
+
+    TurnState(AgentInput input, AgentOutput out, Instant deadline, MemoryBudget.Context earlier) {
+        this.input = input;
+        this.out = out;
+        this.deadline = deadline;
+        this.earlier = earlier;
+        this.working = new WorkingConfig(input.context(), input.draft());
+        this.editable = working.editableFields();
+        input.clientTools().forEach(t -> clientTools.put(t.name(), t));
+        out.onClientGone(() -> cancelModel.run());
+    }
+
+    String page() {
+        return input.context().page();
+    }
+
+    void emit(AgentEvent event) {
+        out.emit(event);
+    }
+
+    /** The answer the model reads for one call, clipped: a tool's output may be large. */
+    void toolResult(String toolCallId, String content) {
+        messages.add(new ModelMessage.ToolResult(toolCallId, clip(content, MAX_TOOL_RESULT_CHARS)));
+    }
+
+    /** Text of the agent's own (a limit reached, errors explained): shown, and remembered as the assistant's. */
+    void say(String text) {
+        String id = AgentEvent.newId("txt");
+        emit(new AgentEvent.TextStarted(id));
+        emit(new AgentEvent.TextDelta(id, text));
+        emit(new AgentEvent.TextEnded(id));
+        messages.add(new ModelMessage.Assistant(text, List.of()));
+    }
+
+    /** Ends the turn: the one {@link AgentEvent.Stopped}. */
+    StopReason stop(StopReason reason) {
+        if (stopped == null) {
+            stopped = reason;
+            record.outcome = reason;
+            emit(new AgentEvent.Stopped(reason, record.usage));
+        }
+        return stopped;
+    }
+
+    boolean isStopped() {
+        return stopped != null;
+    }
+
+    void checkClient() throws ClientGone {
+        if (out.clientGone()) {
+            throw new ClientGone();
+        }
+    }
+
+    static String clip(String s, int max) {
+        if (s == null) {
+            return "";
+        }
+        return s.length() <= max ? s : s.substring(0, max) + "… (truncated)";
+    }
+
+    /** Thrown out of a step when nobody listens any more: stop paying for tokens. */
+    static final class ClientGone extends IOException {
+        ClientGone() {
+            super("client disconnected", null);
+        }
+    }
+
+    /** Thrown out of the model's stream when the turn's output cap is reached: the rest is not read. */
+    static final class OutputCapReached extends IOException {
+        OutputCapReached() {
+            super("the turn's output cap was reached", null);
+        }
+    }
+}

@@ -1,0 +1,16 @@
+package dev.tablewright.agent.tools;
+
+import dev.tablewright.tool.ToolInvocation;
+import dev.tablewright.tool.ToolOutcome;
+
+/**
+ * Runs a server-side tool with the invocation envelope (docs/tools.md). Never throws: a tool that cannot be reached or
+ * fails answers an error outcome the model can read.
+ */
+public interface ToolInvoker {
+
+    ToolOutcome invoke(ToolInvocation invocation);
+
+    /** Whether this invoker can run the named tool at all. */
+    boolean knows(String toolName);
+}

@@ -1,0 +1,82 @@
+package dev.tablewright.aisdk;
+
+import dev.tablewright.agent.AgentEvent;
+import dev.tablewright.agent.AgentInput;
+import dev.tablewright.agent.AgentLoop;
+import dev.tablewright.agent.AgentResult;
+import dev.tablewright.agent.memory.Transcript;
+import dev.tablewright.aisdk.request.ChatRequest;
+import dev.tablewright.aisdk.request.UiMessage;
+import dev.tablewright.aisdk.request.UiTranscript;
+import dev.tablewright.aisdk.stream.UiMessageStreamWriter;
+import dev.tablewright.conversation.WorkingDraft;
+import dev.tablewright.logging.StructuredLog;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * A chat turn through the AI SDK's door: the useChat request becomes the agent's input, the agent's events become the
+ * UI message stream ({@link UiStreamMapper}), and the turn's result is handed on to be stored before {@code [DONE]}.
+ */
+public final class UiStreamTurn {
+
+    private static final StructuredLog LOG = StructuredLog.of(UiStreamTurn.class);
+
+    private final AgentLoop agent;
+    private final UiTranscript transcripts = new UiTranscript();
+
+    public UiStreamTurn(AgentLoop agent) {
+        this.agent = agent;
+    }
+
+    /** The pages a turn can sit beside. */
+    public Set<String> pages() {
+        return agent.pages();
+    }
+
+    /** A turn over the request alone: nothing remembered, nothing stored. */
+    public void run(ChatRequest request, String ownerId, UiMessageStreamWriter ui, Optional<Instant> invocationDeadline) {
+        run(request, ownerId, ui, invocationDeadline, Optional.empty(), Optional.empty(), r -> { });
+    }
+
+    /**
+     * Runs the turn to its end and ends the stream. {@code onEnd} gets the turn's result exactly once, after the
+     * {@code finish} part and before {@code [DONE]}, so what it stores is there before the client can send the next
+     * message.
+     *
+     * @param request the request over the whole conversation
+     * @param draft   the conversation's working draft, used when the page sends no config or state of its own
+     * @param memory  what the agent remembers of the conversation
+     */
+    public void run(ChatRequest request, String ownerId, UiMessageStreamWriter ui, Optional<Instant> invocationDeadline,
+                    Optional<WorkingDraft> draft, Optional<Transcript> memory, Consumer<AgentResult> onEnd) {
+        String messageId = messageId(request);
+        UiTranscript.Split split = transcripts.split(request.messages(), messageId, memory);
+        AgentInput input = new AgentInput(request.id() == null ? "anonymous" : request.id(), ownerId, request.context(),
+                draft, split.history(), split.turnKey(), split.start(), request.clientTools());
+        AgentResult result = agent.run(input, new UiStreamMapper(ui, messageId, request.id()), invocationDeadline);
+        try {
+            onEnd.accept(result);
+        } catch (RuntimeException e) {
+            LOG.error("the turn's end could not be handled", e);
+        }
+        ui.done();
+    }
+
+    /**
+     * The assistant message this turn writes: the one it resumes, the one the client asks to regenerate, or a new one.
+     */
+    static String messageId(ChatRequest request) {
+        List<UiMessage> all = request.messages();
+        UiMessage last = all.getLast();
+        if ("assistant".equals(last.role()) && last.id() != null) {
+            return last.id();
+        }
+        return request.messageId() != null && "regenerate-message".equals(request.trigger())
+                ? request.messageId() : AgentEvent.newId("msg");
+    }
+}

@@ -1,0 +1,121 @@
+package dev.tablewright.aisdk.request;
+
+import dev.tablewright.agent.tools.ToolResultText;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.agent.model.ModelMessage;
+import dev.tablewright.agent.model.ToolCallRequest;
+import dev.tablewright.agent.memory.MemoryBudget;
+import dev.tablewright.json.Json;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The one place UI messages become model messages. An assistant UI message holds several steps (split at
+ * {@code step-start}); each step becomes an assistant message with its text and tool calls, followed by one tool
+ * message per call that has a result. System messages from the client are dropped: the server owns the system prompt.
+ */
+public final class UiMessageConverter {
+
+    public static final String NOT_COMPLETED = MemoryBudget.NOT_COMPLETED;
+
+    public Conversation convert(List<UiMessage> messages) {
+        List<ModelMessage> out = new ArrayList<>();
+        List<UiPart.ToolCall> pending = List.of();
+        for (int m = 0; m < messages.size(); m++) {
+            UiMessage message = messages.get(m);
+            boolean last = m == messages.size() - 1;
+            switch (message.role()) {
+                case "user" -> {
+                    String text = text(message.parts());
+                    if (!text.isEmpty()) {
+                        out.add(new ModelMessage.User(text));
+                    }
+                }
+                case "assistant" -> pending = assistant(message.parts(), out, last);
+                default -> {
+                    // "system": ignored on purpose (see class comment)
+                }
+            }
+        }
+        return new Conversation(out, pending);
+    }
+
+    private List<UiPart.ToolCall> assistant(List<UiPart> parts, List<ModelMessage> out, boolean lastMessage) {
+        List<List<UiPart>> steps = new ArrayList<>();
+        List<UiPart> current = new ArrayList<>();
+        for (UiPart part : parts) {
+            if (part instanceof UiPart.StepStart) {
+                if (!current.isEmpty()) {
+                    steps.add(current);
+                }
+                current = new ArrayList<>();
+            } else {
+                current.add(part);
+            }
+        }
+        if (!current.isEmpty()) {
+            steps.add(current);
+        }
+        List<UiPart.ToolCall> pending = new ArrayList<>();
+        for (int s = 0; s < steps.size(); s++) {
+            List<UiPart> step = steps.get(s);
+            boolean lastStep = lastMessage && s == steps.size() - 1;
+            List<ToolCallRequest> calls = new ArrayList<>();
+            List<ModelMessage> results = new ArrayList<>();
+            for (UiPart part : step) {
+                if (part instanceof UiPart.ToolCall call && !call.state().equals("input-streaming")) {
+                    calls.add(new ToolCallRequest(call.toolCallId(), call.toolName(), arguments(call.input())));
+                    if (call.hasResult()) {
+                        results.add(new ModelMessage.ToolResult(call.toolCallId(), result(call)));
+                    } else if (lastStep) {
+                        pending.add(call);
+                    } else {
+                        results.add(new ModelMessage.ToolResult(call.toolCallId(), NOT_COMPLETED));
+                    }
+                }
+            }
+            String text = text(step);
+            if (!text.isEmpty() || !calls.isEmpty()) {
+                out.add(new ModelMessage.Assistant(text, calls));
+                out.addAll(results);
+            }
+        }
+        return pending;
+    }
+
+    /** The text parts of a message, one per line. */
+    public static String text(List<UiPart> parts) {
+        StringBuilder text = new StringBuilder();
+        for (UiPart part : parts) {
+            if (part instanceof UiPart.Text t && !t.text().isEmpty()) {
+                if (!text.isEmpty()) {
+                    text.append('\n');
+                }
+                text.append(t.text());
+            }
+        }
+        return text.toString();
+    }
+
+    private static String arguments(JsonNode input) {
+        if (input == null || input.isNull()) {
+            return "{}";
+        }
+        return input.isTextual() ? input.asText() : Json.write(input);
+    }
+
+    private static String result(UiPart.ToolCall call) {
+        return switch (call.state()) {
+            case "output-available" -> ToolResultText.of(call.output());
+            case "output-denied" -> "{\"error\":\"the user declined this tool call\"}";
+            default -> {
+                ObjectNode error = Json.object();
+                error.put("error", call.errorText());
+                yield Json.write(error);
+            }
+        };
+    }
+}

@@ -1,0 +1,95 @@
+package dev.tablewright.aisdk.request;
+
+import dev.tablewright.agent.AgentInput;
+import dev.tablewright.agent.memory.Transcript;
+import dev.tablewright.agent.memory.TranscriptTurn;
+import dev.tablewright.agent.memory.TurnDigest;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A useChat history as the agent's input: the earlier turns (each a user message and the assistant message that
+ * answered it) and how this turn starts (a new user message, or the last assistant message resumed). An earlier
+ * turn the agent already remembers under the same key (the ids of its messages) is taken from the stored transcript;
+ * any other is converted from its UI messages, so an edited, regenerated or client-held history is always right.
+ */
+public final class UiTranscript {
+
+    private final UiMessageConverter converter = new UiMessageConverter();
+
+    /** The earlier turns, this turn's start, and the key this turn is remembered by. */
+    public record Split(Transcript history, AgentInput.TurnStart start, String turnKey) {
+    }
+
+    /**
+     * @param messages  the whole history, the last message being this turn's (a user message, or an assistant message
+     *                  that is resumed)
+     * @param messageId the id of the assistant message this turn writes
+     * @param stored    what the agent remembers of this conversation
+     */
+    public Split split(List<UiMessage> messages, String messageId, Optional<Transcript> stored) {
+        int current = currentTurnStart(messages);
+        List<TranscriptTurn> earlier = new ArrayList<>();
+        for (List<UiMessage> turn : turns(messages.subList(0, current))) {
+            String key = key(turn, null);
+            earlier.add(stored.flatMap(t -> t.find(key)).orElseGet(() -> {
+                Conversation c = converter.convert(turn);
+                return new TranscriptTurn(key, c.messages(), TurnDigest.of(c.messages()));
+            }));
+        }
+        List<UiMessage> now = messages.subList(current, messages.size());
+        UiMessage last = messages.getLast();
+        AgentInput.TurnStart start;
+        if ("assistant".equals(last.role())) {
+            Conversation c = converter.convert(now);
+            start = new AgentInput.Resume(c.messages(), c.pending().stream()
+                    .map(p -> new AgentInput.PendingCall(p.toolCallId(), p.toolName(), p.input())).toList());
+        } else {
+            start = new AgentInput.NewMessage(UiMessageConverter.text(last.parts()));
+        }
+        return new Split(new Transcript(earlier), start, key(now, messageId));
+    }
+
+    /** Where this turn's messages begin: its user message (the one before a resumed assistant message). */
+    private static int currentTurnStart(List<UiMessage> messages) {
+        int last = messages.size() - 1;
+        if (!"assistant".equals(messages.get(last).role())) {
+            return last;
+        }
+        for (int i = last - 1; i >= 0; i--) {
+            if ("user".equals(messages.get(i).role())) {
+                return i;
+            }
+        }
+        return last;
+    }
+
+    /** The history cut into turns, each from a user message up to the next one. */
+    private static List<List<UiMessage>> turns(List<UiMessage> messages) {
+        List<List<UiMessage>> turns = new ArrayList<>();
+        List<UiMessage> turn = new ArrayList<>();
+        for (UiMessage m : messages) {
+            if ("user".equals(m.role()) && !turn.isEmpty()) {
+                turns.add(turn);
+                turn = new ArrayList<>();
+            }
+            turn.add(m);
+        }
+        if (!turn.isEmpty()) {
+            turns.add(turn);
+        }
+        return turns;
+    }
+
+    /** A turn's key: the ids of its messages, and of the assistant message this turn writes when it is not one of them. */
+    private static String key(List<UiMessage> turn, String messageId) {
+        List<String> ids = new ArrayList<>();
+        turn.forEach(m -> ids.add(m.id() == null ? "?" : m.id()));
+        if (messageId != null && !ids.contains(messageId)) {
+            ids.add(messageId);
+        }
+        return String.join("|", ids);
+    }
+}

@@ -1,0 +1,15 @@
+package dev.tablewright.conversation;
+
+import dev.tablewright.failure.DomainFailure;
+
+/**
+ * Other turns of the conversation kept changing it while this one read or stored it: the conversation is busy, and
+ * this caller should try again once they are done (HTTP 409 {@code conversation_busy}).
+ */
+public final class ConversationBusyException extends DomainFailure {
+
+    public ConversationBusyException(String conversationId) {
+        super(Kind.CONFLICT, "conversation_busy", "conversation '" + conversationId
+                + "' kept changing while this turn used it: another turn of it is running", false);
+    }
+}
