@@ -1,6 +1,15 @@
 package dev.tablewright.infra.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.knuddels.jtokkit.Encodings;
+import com.knuddels.jtokkit.api.Encoding;
+import com.knuddels.jtokkit.api.EncodingType;
+import dev.tablewright.agent.model.ModelMessage;
+import dev.tablewright.aisdk.request.ChatRequestParser;
+import dev.tablewright.aisdk.request.UiMessage;
+import dev.tablewright.aisdk.request.UiMessageConverter;
+import dev.tablewright.infra.model.RecordedRequest;
 import dev.tablewright.tools.ToolBundle;
 import dev.tablewright.conversation.ConversationService;
 import dev.tablewright.conversation.StoredConversation;
@@ -37,6 +46,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -92,9 +102,26 @@ public final class ConversationBenchmark {
             long[] without = new long[turns];
             Map<String, Integer> perTurn = new TreeMap<>();
             String conversation = "conv-bench-" + System.nanoTime();
+            Encoding enc = Encodings.newDefaultEncodingRegistry().getEncoding(EncodingType.O200K_BASE);
+            List<String> memoryRows = new ArrayList<>();
             for (int i = 0; i < turns; i++) {
                 calls.clear();
+                // what the model would have been sent replaying the whole UI history (before the agent kept its own memory)
+                String whole = i == 0 ? null : wholeHistory(store, conversation);
+                int before = model.requests().size();
                 with[i] = turn(stored, model, conversation, config, i == 0);
+                int n = i + 1;
+                if (whole != null && (n == 5 || n == 10 || n == 40 || n == 100 || n == turns)) {
+                    JsonNode sent = model.requests().get(before).body().path("messages");
+                    String system = RecordedRequest.contentText(sent.get(0).path("content"));
+                    String replayed = whole + "," + Json.write(sent.get(sent.size() - 1));
+                    memoryRows.add(String.format("  turn %3d   sent %7d chars %6d tokens   whole history %7d chars %6d tokens   turn %.2f ms",
+                            n, Json.write(sent).length(), enc.countTokens(Json.write(sent)),
+                            system.length() + replayed.length(), enc.countTokens(system) + enc.countTokens(replayed), ChatTurnBenchmark.ms(with[i])));
+                } else if (n == 1) {
+                    JsonNode sent = model.requests().get(before).body().path("messages");
+                    memoryRows.add(String.format("  turn %3d   sent %7d chars %6d tokens", n, Json.write(sent).length(), enc.countTokens(Json.write(sent))));
+                }
                 if (i == turns - 1) {
                     calls.forEach((op, n) -> perTurn.put(op, n.get()));
                 }
@@ -106,6 +133,9 @@ public final class ConversationBenchmark {
             ChatTurnBenchmark.row("stored (persistence form)", with);
             System.out.println("  first 10 turns vs last 10 (stored):   mean "
                     + String.format("%.3f ms vs %.3f ms", ChatTurnBenchmark.ms(mean(with, 0, 10)), ChatTurnBenchmark.ms(mean(with, turns - 10, turns))));
+            System.out.println();
+            System.out.println("The model's first request of a turn (messages; tokens o200k_base), against replaying the whole UI history:");
+            memoryRows.forEach(System.out::println);
             System.out.println();
             System.out.println("DynamoDB calls of turn " + turns + " (one body part): " + perTurn);
 
@@ -158,6 +188,21 @@ public final class ConversationBenchmark {
             throw new IllegalStateException("unexpected turn:\n" + response.body());
         }
         return elapsed;
+    }
+
+    /** The stored history as the model messages it would be replayed as, without the system prompt (JSON, comma-joined). */
+    private static String wholeHistory(DynamoConversationStore store, String conversation) throws Exception {
+        StoredConversation c = store.find("bench_user", conversation).orElseThrow();
+        List<UiMessage> messages = new ArrayList<>();
+        ChatRequestParser parser = new ChatRequestParser();
+        for (var m : c.messages()) {
+            messages.add(parser.message(Json.objectLiteral(m.json()), "m"));
+        }
+        List<String> out = new ArrayList<>();
+        for (ModelMessage m : new UiMessageConverter().convert(messages).messages()) {
+            out.add(Json.write(Json.MAPPER.valueToTree(m)));
+        }
+        return String.join(",", out);
     }
 
     private static long mean(long[] values, int from, int to) {

@@ -76,10 +76,15 @@ class ConversationTurnsTest {
 
     /** One streamed turn: its parts, in order. */
     static List<JsonNode> turn(String token, String conversation, String messageId, String text) throws Exception {
+        return turn(stack.chatUrl(), token, conversation, messageId, text);
+    }
+
+    /** One streamed turn in the persistence form against the chat at {@code chatUrl}: its parts, in order. */
+    static List<JsonNode> turn(String chatUrl, String token, String conversation, String messageId, String text) throws Exception {
         ObjectNode body = Json.object().put("id", conversation).put("trigger", "submit-message");
         ObjectNode message = body.putObject("message").put("id", messageId).put("role", "user");
         message.putArray("parts").addObject().put("type", "text").put("text", text);
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(stack.chatUrl())).timeout(Duration.ofMinutes(2))
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(chatUrl)).timeout(Duration.ofMinutes(2))
                 .header("authorization", "Bearer " + token).header("content-type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(Json.write(body))).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(200, r.statusCode(), r.body());
