@@ -258,8 +258,8 @@ public final class ChatTurnBenchmark {
 
         @Override
         public dev.tablewright.tool.ToolOutcome execute(dev.tablewright.tool.ToolInvocation invocation) {
-            return dev.tablewright.tool.ToolOutcome.ok(previewOutput(invocation.arguments().path("config"),
-                    invocation.arguments().path("description").asText("")), dev.tablewright.tool.ToolOutcome.PREVIEWED);
+            return dev.tablewright.tool.ToolOutcome.previewed(previewOutput(invocation.arguments().path("config"),
+                    invocation.arguments().path("description").asText("")));
         }
     }
 

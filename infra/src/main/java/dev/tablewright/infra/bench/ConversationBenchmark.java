@@ -123,7 +123,7 @@ public final class ConversationBenchmark {
                     memoryRows.add(String.format("  turn %3d   sent %7d chars %6d tokens", n, Json.write(sent).length(), enc.countTokens(Json.write(sent))));
                 }
                 if (i == turns - 1) {
-                    calls.forEach((op, n) -> perTurn.put(op, n.get()));
+                    calls.forEach((op, count) -> perTurn.put(op, count.get()));
                 }
                 without[i] = turn(unstored, model, "conv-none", config, true);
             }

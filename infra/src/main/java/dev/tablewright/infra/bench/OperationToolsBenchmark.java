@@ -199,7 +199,7 @@ public class OperationToolsBenchmark {
     }
 
     private static void requireValid(ToolOutcome outcome) {
-        if (!ToolOutcome.OK.equals(outcome.status()) || !outcome.output().path("valid").asBoolean(true)) {
+        if (outcome.status() != ToolOutcome.Status.OK || !outcome.output().path("valid").asBoolean(true)) {
             throw new IllegalStateException("benchmark input does not run cleanly: " + Json.write(outcome));
         }
     }

@@ -188,7 +188,7 @@ class ChatTurnUserInputTest {
         public ToolOutcome execute(ToolInvocation invocation) {
             ObjectNode out = Json.object().put("valid", false);
             out.putArray("errors").addObject().put("field", "data_source[0].source").put("message", "table 'ghost' does not exist");
-            return ToolOutcome.ok(out, ToolOutcome.INVALID_CONFIG);
+            return ToolOutcome.operated(out, false);
         }
     }
 

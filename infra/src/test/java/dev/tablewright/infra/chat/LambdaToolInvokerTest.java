@@ -83,7 +83,7 @@ class LambdaToolInvokerTest {
                 .formatted(ChatTurnTest.CONFIG));
         ToolOutcome outcome = invoker.invoke(new ToolInvocation("apply_column_change", "call_1", "conv_1", "user_1",
                 arguments, Map.of("database", "staging")));
-        assertEquals(ToolOutcome.OK, outcome.status(), String.valueOf(outcome.error()));
+        assertEquals(ToolOutcome.Status.OK, outcome.status(), String.valueOf(outcome.error()));
         assertTrue(outcome.output().path("valid").asBoolean(), outcome.output().toString());
         assertEquals(List.of("/2015-03-31/functions/tablewright-ApplyColumnChange-abc/invocations"), invokedPaths);
         JsonNode envelope = payloads.get(0);
@@ -99,7 +99,7 @@ class LambdaToolInvokerTest {
     @Test
     void aFunctionErrorOrAnUnknownToolIsAnErrorOutcomeNotAnException() {
         ToolOutcome broken = invoker.invoke(new ToolInvocation("broken_tool", "call_2", "conv_1", "user_1", Json.object(), Map.of()));
-        assertEquals(ToolOutcome.ERROR, broken.status());
+        assertEquals(ToolOutcome.Status.ERROR, broken.status());
         assertEquals("internal", broken.error().code());
         assertFalse(broken.error().message().contains("boom"), "the function's own error text stays in the logs");
         ToolOutcome unknown = invoker.invoke(new ToolInvocation("nope", "call_3", "conv_1", "user_1", Json.object(), Map.of()));

@@ -101,7 +101,7 @@ class PreviewTableConfigTest {
     @Test
     void threeJoinsFilteredAndSortedReturnExactlyTheRowsOfTheHandWrittenQuery() throws Exception {
         ToolOutcome outcome = fixture.preview(THREE_JOINS, "Big approved orders in Germany");
-        assertEquals("ok", outcome.status(), () -> outcome.toString());
+        assertEquals(ToolOutcome.Status.OK, outcome.status(), () -> outcome.toString());
         JsonNode out = outcome.output();
         assertTrue(out.path("valid").asBoolean(), () -> out.toPrettyString());
 

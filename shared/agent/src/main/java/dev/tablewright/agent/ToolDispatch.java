@@ -13,6 +13,7 @@ import dev.tablewright.agent.tools.UserInputPort;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.tool.ToolEffect;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
 import dev.tablewright.tool.ToolOutcomeJson;
@@ -28,7 +29,7 @@ import java.util.Optional;
 /**
  * The tool calls of a step: their arguments parsed, at most {@link TurnLimits#maxToolCallsPerStep} run, each routed
  * by what the tool is (one the client runs, one inside the agent, one behind the {@link ToolInvoker}) through the
- * input step, and its answer acted on by what the tool says it did.
+ * input step, and its answer acted on by the {@link ToolEffect} it reports.
  */
 final class ToolDispatch {
 
@@ -139,14 +140,14 @@ final class ToolDispatch {
         } finally {
             StructuredLog.put("toolName", null);
         }
-        s.record.tool(name, outcome.status(), System.nanoTime() - started);
+        s.record.tool(name, outcome.status().wireName(), System.nanoTime() - started);
         return switch (outcome.status()) {
-            case ToolOutcome.OK -> ok(s, toolCallId, name, outcome);
-            case ToolOutcome.NEEDS_INPUT -> {
+            case OK -> ok(s, toolCallId, name, outcome);
+            case NEEDS_INPUT -> {
                 input.ask(s, toolCallId, name, outcome.request());
                 yield false;
             }
-            default -> {
+            case ERROR -> {
                 String message = outcome.error() == null ? "the tool failed" : outcome.error().message();
                 s.emit(new AgentEvent.ToolFailed(toolCallId, message));
                 s.toolResult(toolCallId, Json.write(Json.object().set("error", outcome.error() == null
@@ -163,40 +164,38 @@ final class ToolDispatch {
 
     /**
      * A tool's ok answer: to the output and the model, then into the turn's state by what the tool says it did
-     * ({@link ToolOutcome#effect}). True when the repair bound was reached.
+     * ({@link ToolEffect}). True when the repair bound was reached.
      */
     private boolean ok(TurnState s, String toolCallId, String name, ToolOutcome outcome) {
-        JsonNode output = outcome.output();
-        answered(s, toolCallId, name, output);
-        String effect = outcome.effect() == null ? "" : outcome.effect();
-        switch (effect) {
-            case ToolOutcome.PROPOSED_CONFIG -> {
+        answered(s, toolCallId, name, outcome.output());
+        switch (outcome.effect()) {
+            case ToolEffect.ProposedConfig proposed -> {
                 s.consecutiveInvalid = 0;
-                s.working.replace(output.get("config"));
+                s.working.replace(proposed.config());
                 s.editable = s.working.editableFields();
-                s.emit(new AgentEvent.ConfigProposed(toolCallId, output.get("config")));
+                s.emit(new AgentEvent.ConfigProposed(toolCallId, proposed.config()));
             }
-            case ToolOutcome.INVALID_CONFIG -> {
+            case ToolEffect.InvalidConfig invalid -> {
                 if (++s.consecutiveInvalid > limits.maxRepairs()) {
                     List<ObjectNode> errors = new ArrayList<>();
-                    output.path("errors").forEach(e -> errors.add(e.isObject() ? (ObjectNode) e : Json.object().put("message", e.asText())));
+                    invalid.errors().forEach(e -> errors.add(e.isObject() ? (ObjectNode) e : Json.object().put("message", e.asText())));
                     s.repairErrors = errors;
                     s.emit(new AgentEvent.RepairBoundReached(toolCallId, name, errors));
                     return true;
                 }
             }
-            case ToolOutcome.PREVIEWED -> {
+            case ToolEffect.Previewed previewed -> {
                 s.consecutiveInvalid = 0;
-                s.working.replace(output.get("config"));
+                s.working.replace(previewed.config());
                 s.editable = s.working.editableFields();
-                ObjectNode preview = ((ObjectNode) output).deepCopy();
+                ObjectNode preview = ((ObjectNode) outcome.output()).deepCopy();
                 if (!preview.has("configId") && s.working.configId() != null) {
                     preview.put("configId", s.working.configId());
                 }
                 s.working.previewed(preview);
-                s.emit(new AgentEvent.PreviewReady(toolCallId, preview.path("previewId").asText(null), preview));
+                s.emit(new AgentEvent.PreviewReady(toolCallId, previewed.previewId(), preview));
             }
-            default -> {
+            case ToolEffect.None none -> {
                 // an answer that changes nothing of the config
             }
         }

@@ -107,7 +107,7 @@ class AgentLoopTest {
             if (value == null || !value.isInt()) {
                 ObjectNode invalid = Json.object().put("valid", false);
                 invalid.putArray("errors").addObject().put("field", "value").put("message", "value must be a whole number");
-                return ToolOutcome.ok(invalid, ToolOutcome.INVALID_CONFIG);
+                return ToolOutcome.operated(invalid, false);
             }
             ObjectNode config = Json.objectLiteral("{\"name\":\"Stock\",\"data_source\":[{\"schema\":\"public\",\"table\":\"stock\","
                     + "\"columns\":[{\"name\":\"qty\",\"pg_type\":\"int4\"}],\"filters\":[{\"column\":\"qty\",\"operator\":\">\",\"value\":"
@@ -115,7 +115,7 @@ class AgentLoopTest {
             ObjectNode answer = Json.object().put("valid", true);
             answer.set("config", config);
             answer.put("plan", "x".repeat(3000));
-            return ToolOutcome.ok(answer, ToolOutcome.PROPOSED_CONFIG);
+            return ToolOutcome.operated(answer, true);
         }
     };
 

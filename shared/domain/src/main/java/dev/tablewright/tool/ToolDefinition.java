@@ -16,10 +16,23 @@ import java.util.Set;
  * @param runsOn            where the tool runs: its own Lambda function, or inside the chat function
  * @param offeredToModel    whether the chat may offer it to the model at all (a tool that bypasses the user's
  *                          accept, like a direct overwrite, is for other callers only)
+ * @param worksOnDataSource whether it works on one of the configured data sources (the database tools, and the
+ *                          operation tools that ground names in one): it then takes the conversation's saved choice of
+ *                          database, even where only its function knows there are several to choose from
  */
 public record ToolDefinition(String name, String description, ObjectNode parameters,
                              UserInputRequirement requiresUserInput, Set<String> coreIn, RunsOn runsOn,
-                             boolean offeredToModel) {
+                             boolean offeredToModel, boolean worksOnDataSource) {
+
+    public ToolDefinition(String name, String description, ObjectNode parameters,
+                          UserInputRequirement requiresUserInput, Set<String> coreIn, RunsOn runsOn, boolean offeredToModel) {
+        this(name, description, parameters, requiresUserInput, coreIn, runsOn, offeredToModel, false);
+    }
+
+    /** The same tool, working on a data source ({@link #worksOnDataSource}). */
+    public ToolDefinition onADataSource() {
+        return new ToolDefinition(name, description, parameters, requiresUserInput, coreIn, runsOn, offeredToModel, true);
+    }
 
     /** A tool the model may be offered (most are). */
     public ToolDefinition(String name, String description, ObjectNode parameters,

@@ -3,46 +3,66 @@ package dev.tablewright.tool;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * What a tool Lambda answers (the tool invocation envelope, docs/tools.md): exactly one of {@code output} (status
- * ok), {@code request} (status needs_input) or {@code error} (status error); an ok answer may say what it did
- * ({@code effect}), which is what the chat acts on.
+ * What a tool answers (the tool invocation envelope, docs/tools.md): its {@link Status}, and exactly one of
+ * {@code output} (ok), {@code request} (needs input) or {@code error} (error); an ok answer says what it did to the
+ * config as a typed {@link ToolEffect}, which is what the agent acts on.
  */
-public record ToolOutcome(String status, JsonNode output, UserInputRequirement request, ToolError error, String effect) {
+public record ToolOutcome(Status status, JsonNode output, UserInputRequirement request, ToolError error, ToolEffect effect) {
 
-    public static final String OK = "ok";
-    public static final String NEEDS_INPUT = "needs_input";
-    public static final String ERROR = "error";
+    /** The answer's kind; {@link #wireName} is the envelope's {@code status}. */
+    public enum Status {
+        OK("ok"), NEEDS_INPUT("needs_input"), ERROR("error");
 
-    /** What an ok outcome did, for the chat to act on without reading the output's shape. */
-    public static final String PROPOSED_CONFIG = "proposed_config";
-    /** The config the tool was given or built is not valid: {@code output.errors} say why (the model repairs). */
-    public static final String INVALID_CONFIG = "invalid_config";
-    /** A preview of {@code output.config} was stored ({@code output.previewId}) for the user to accept or reject. */
-    public static final String PREVIEWED = "previewed";
+        private final String wireName;
 
-    public ToolOutcome(String status, JsonNode output, UserInputRequirement request, ToolError error) {
-        this(status, output, request, error, null);
+        Status(String wireName) {
+            this.wireName = wireName;
+        }
+
+        public String wireName() {
+            return wireName;
+        }
+
+        /** @throws IllegalArgumentException for a name that is none of the three */
+        public static Status fromWire(String name) {
+            for (Status s : values()) {
+                if (s.wireName.equals(name)) {
+                    return s;
+                }
+            }
+            throw new IllegalArgumentException("must be ok, needs_input or error");
+        }
+    }
+
+    public ToolOutcome {
+        effect = effect == null ? ToolEffect.NONE : effect;
     }
 
     /** An answer that changes nothing of the conversation's config. */
     public static ToolOutcome ok(JsonNode output) {
-        return new ToolOutcome(OK, output, null, null, null);
+        return new ToolOutcome(Status.OK, output, null, null, ToolEffect.NONE);
     }
 
-    /** An answer that did {@code effect} ({@link #PROPOSED_CONFIG}, {@link #INVALID_CONFIG}, {@link #PREVIEWED}). */
-    public static ToolOutcome ok(JsonNode output, String effect) {
-        return new ToolOutcome(OK, output, null, null, effect);
+    /** An operation tool's answer: a valid config proposed ({@code output.config}), or an invalid one ({@code output.errors}). */
+    public static ToolOutcome operated(JsonNode output, boolean valid) {
+        return new ToolOutcome(Status.OK, output, null, null,
+                ToolEffect.of(valid ? "proposed_config" : "invalid_config", output));
+    }
+
+    /** A preview of {@code output.config} stored as {@code output.previewId}. */
+    public static ToolOutcome previewed(JsonNode output) {
+        return new ToolOutcome(Status.OK, output, null, null, ToolEffect.of("previewed", output));
     }
 
     public static ToolOutcome needsInput(UserInputRequirement request) {
-        return new ToolOutcome(NEEDS_INPUT, null, request, null);
+        return new ToolOutcome(Status.NEEDS_INPUT, null, request, null, ToolEffect.NONE);
     }
 
     public static ToolOutcome error(String code, String message) {
-        return new ToolOutcome(ERROR, null, null, new ToolError(code, message));
+        return error(new ToolError(code, message));
     }
 
     public static ToolOutcome error(ToolError error) {
-        return new ToolOutcome(ERROR, null, null, error);
+        return new ToolOutcome(Status.ERROR, null, null, error, ToolEffect.NONE);
     }
 }

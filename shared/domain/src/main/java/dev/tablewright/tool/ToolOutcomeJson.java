@@ -23,12 +23,12 @@ public final class ToolOutcomeJson {
     }
 
     public static ObjectNode write(ToolOutcome outcome) {
-        ObjectNode node = Json.object().put("status", outcome.status());
+        ObjectNode node = Json.object().put("status", outcome.status().wireName());
         if (outcome.output() != null) {
             node.set("output", outcome.output());
         }
-        if (outcome.effect() != null) {
-            node.put("effect", outcome.effect());
+        if (outcome.effect().wireName() != null) {
+            node.put("effect", outcome.effect().wireName());
         }
         if (outcome.request() != null) {
             node.set("request", write(outcome.request()));
@@ -78,8 +78,13 @@ public final class ToolOutcomeJson {
         JsonFields o = JsonFields.of((ObjectNode) answer, "", problems::error, JsonFields.Wording.PLAIN);
         JsonFields request = o.at("request");
         JsonFields error = o.at("error");
-        ToolOutcome outcome = new ToolOutcome(o.text("status"), o.value("output"),
-                request == null ? null : requirement(request), error == null ? null : error(error), o.text("effect"));
+        ToolOutcome.Status status = o.parsed("status", ToolOutcome.Status::fromWire);
+        JsonNode output = o.value("output");
+        ToolOutcome outcome = new ToolOutcome(status, output, request == null ? null : requirement(request),
+                error == null ? null : error(error), ToolEffect.of(o.text("effect"), output));
+        if (!problems.hasErrors() && status == null) {
+            throw new IllegalArgumentException("not a tool outcome: status: required");
+        }
         if (problems.hasErrors()) {
             ValidationError first = problems.report().errors().get(0);
             throw new IllegalArgumentException("not a tool outcome: " + first.field() + ": " + first.message());

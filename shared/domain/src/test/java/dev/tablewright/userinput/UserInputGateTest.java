@@ -109,7 +109,7 @@ class UserInputGateTest {
         var missing = new ToolInvocation("quickbooks_report", "call_1", "c1", "u1", Json.object(), Map.of());
         var outcome = gate.check(QUICKBOOKS, missing);
         assertTrue(outcome.isPresent());
-        assertEquals(ToolOutcome.NEEDS_INPUT, outcome.get().status());
+        assertEquals(ToolOutcome.Status.NEEDS_INPUT, outcome.get().status());
 
         var known = new ToolInvocation("quickbooks_report", "call_2", "c1", "u1", Json.object(),
                 Map.of("realm_id", "9130346988354456", "database", "staging", "use_ssh", "false"));

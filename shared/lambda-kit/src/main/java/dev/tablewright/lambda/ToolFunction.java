@@ -122,7 +122,7 @@ public abstract class ToolFunction implements RequestStreamHandler {
             outcome = ToolOutcome.error("internal", "the tool " + definition.name()
                     + " failed unexpectedly; the details are in the function's log");
         }
-        LOG.info("tool answered", "status", outcome.status(), "micros", (System.nanoTime() - started) / 1000);
+        LOG.info("tool answered", "status", outcome.status().wireName(), "micros", (System.nanoTime() - started) / 1000);
         return outcome;
     }
 

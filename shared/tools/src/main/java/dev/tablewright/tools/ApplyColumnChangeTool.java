@@ -20,7 +20,7 @@ public final class ApplyColumnChangeTool extends ChangeTool<ColumnChange.Operati
                     + "filters and sorts on it. Updating changes a selected column's header, format, hidden flag or type. Columns of a joined table need the join first (apply_join_change). Returns "
                     + "{valid, config, errors, warnings, applied}: if valid, pass config to preview_table_config; if not, "
                     + "fix the fields the errors name and call again.",
-            schema(), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
+            schema(), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION).onADataSource();
 
     public ApplyColumnChangeTool() {
         this((SchemaCatalog) null);

@@ -19,7 +19,7 @@ public final class ApplyFilterChangeTool extends ChangeTool<FilterChange.Operati
                     + "dates). Adding a filter with the same column and operator replaces it. Removing drops the filters on "
                     + "the column (only those with the operator, if given) and keeps the column. Returns {valid, config, "
                     + "errors, warnings, applied}: if valid, pass config to preview_table_config.",
-            schema(), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
+            schema(), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION).onADataSource();
 
     public ApplyFilterChangeTool() {
         this((SchemaCatalog) null);

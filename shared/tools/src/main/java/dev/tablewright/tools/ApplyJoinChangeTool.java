@@ -19,7 +19,7 @@ public final class ApplyJoinChangeTool extends ChangeTool<JoinChange.Operation, 
                     + "users_approved_by for orders.approved_by). columns_to_add selects columns of the joined table at once. "
                     + "Removing a join also removes its columns and the filters and sorts on them (reported in applied). Use "
                     + "search_database_schema first to find the relationship. Returns {valid, config, errors, warnings, applied}.",
-            schema(), null, Set.of(), ToolDefinition.RunsOn.FUNCTION);
+            schema(), null, Set.of(), ToolDefinition.RunsOn.FUNCTION).onADataSource();
 
     public ApplyJoinChangeTool() {
         this((SchemaCatalog) null);

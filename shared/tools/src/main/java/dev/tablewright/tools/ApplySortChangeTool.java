@@ -18,7 +18,7 @@ public final class ApplySortChangeTool extends ChangeTool<SortChange.Operation, 
                     + "direction of one already sorted), remove drops the given columns from the sort, set replaces the whole "
                     + "sort in the given order (an empty list clears it). A sort column that is not selected is added as a "
                     + "hidden column. Returns {valid, config, errors, warnings, applied}: if valid, pass config to preview_table_config.",
-            schema(), null, Set.of(), ToolDefinition.RunsOn.FUNCTION);
+            schema(), null, Set.of(), ToolDefinition.RunsOn.FUNCTION).onADataSource();
 
     public ApplySortChangeTool() {
         this((SchemaCatalog) null);

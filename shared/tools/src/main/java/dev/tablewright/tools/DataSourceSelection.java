@@ -25,19 +25,6 @@ public final class DataSourceSelection {
 
     public static final String FIELD = "database";
 
-    /**
-     * The tools that work on a data source (the database tools, and the operation tools that ground names against
-     * one): they take the conversation's saved {@link #FIELD} even where their function, not their definition, is
-     * what knows there are several data sources to choose from.
-     */
-    private static final java.util.Set<String> DATA_SOURCE_TOOLS = java.util.Set.of("search_database_schema",
-            "preview_table_config", "apply_column_change", "apply_filter_change", "apply_join_change", "apply_sort_change",
-            "validate_table_config");
-
-    public static boolean worksOnADataSource(String toolName) {
-        return DATA_SOURCE_TOOLS.contains(toolName);
-    }
-
     private DataSourceSelection() {
     }
 
@@ -78,7 +65,8 @@ public final class DataSourceSelection {
         property.put("description", "The data source (asked from the user when missing)");
         ArrayNode options = property.putArray("enum");
         names.forEach(options::add);
-        return new ToolDefinition(base.name(), base.description(), parameters, requirement(names), base.coreIn(), base.runsOn());
+        return new ToolDefinition(base.name(), base.description(), parameters, requirement(names), base.coreIn(), base.runsOn(),
+                base.offeredToModel(), base.worksOnDataSource());
     }
 
     /** The chosen database, or the outcome to answer instead (needs_input when several and none chosen). */

@@ -46,7 +46,7 @@ abstract class OperationTool implements Tool {
             if (result == null || !args.ok()) {
                 result = OperationResult.invalid(args.errors(), List.of());
             }
-            return ToolOutcome.ok(result.toJson(), result.valid() ? ToolOutcome.PROPOSED_CONFIG : ToolOutcome.INVALID_CONFIG);
+            return ToolOutcome.operated(result.toJson(), result.valid());
         } catch (RuntimeException e) {
             LOG.error("tool failed", e, "tool", definition().name());
             return ToolOutcome.error("internal", definition().name() + " failed unexpectedly; the config was not changed");

@@ -61,7 +61,7 @@ public final class PreviewTableConfigTool implements Tool {
                     + "rows, what changes against the saved config, and a previewId. The user then accepts or rejects "
                     + "it. Call it with a config that came from an operation tool or get_table_config; one logical "
                     + "change per preview.",
-            parameters(), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
+            parameters(), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION).onADataSource();
 
     /** Reads the saved config a preview changes (the config store); empty when there is none for this owner. */
     @FunctionalInterface
@@ -240,7 +240,7 @@ public final class PreviewTableConfigTool implements Tool {
         out.put("more", result.sample().more());
         out.set("warnings", Json.tree(warnings));
         out.put("expiresAt", preview.expiresAt().toString());
-        return ToolOutcome.ok(out, ToolOutcome.PREVIEWED);
+        return ToolOutcome.previewed(out);
     }
 
     private static ToolOutcome invalid(List<ValidationError> errors, List<ValidationError> warnings, CompiledQuery query) {
@@ -251,7 +251,7 @@ public final class PreviewTableConfigTool implements Tool {
         if (query != null) {
             sql(out, query);
         }
-        return ToolOutcome.ok(out, ToolOutcome.INVALID_CONFIG);
+        return ToolOutcome.operated(out, false);
     }
 
     private static void sql(ObjectNode out, CompiledQuery query) {

@@ -47,7 +47,7 @@ public final class SearchDatabaseSchemaTool implements Tool {
                     + "and, on request, columns (PostgreSQL type, nullable, primary key, default, enum). Use it before "
                     + "adding a column, a join or a filter to learn the real names; never guess a name. Filter by schema "
                     + "and by a name fragment; describe one table with schema + table. Results come a page at a time.",
-            parameters(), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
+            parameters(), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION).onADataSource();
 
     private final Databases databases;
     private final ToolDefinition definition;

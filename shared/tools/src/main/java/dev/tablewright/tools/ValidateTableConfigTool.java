@@ -28,7 +28,7 @@ public final class ValidateTableConfigTool extends OperationTool {
                     + "and valid relationships, plain SQL identifiers) and, when connected, that every table and column "
                     + "exists. Returns {valid, config, errors, warnings, applied: []}; each error names its field. Use it "
                     + "before preview_table_config on a config you edited by hand.",
-            schema(), null, Set.of(), ToolDefinition.RunsOn.FUNCTION);
+            schema(), null, Set.of(), ToolDefinition.RunsOn.FUNCTION).onADataSource();
 
     private final SchemaCatalogs catalogs;
 

@@ -30,5 +30,14 @@ class DataSourceSelectionTest {
         assertEquals(List.of("production", "staging"), two.requiresUserInput().fields().get(0).options());
         assertEquals("string", two.parameters().path("properties").path("database").path("type").asText());
         assertTrue(base.parameters().path("properties").path("database").isMissingNode(), "the base is not changed");
+        assertTrue(two.worksOnDataSource(), "declaring the selection keeps what the tool is");
+    }
+
+    @Test
+    void whetherAToolWorksOnADataSourceIsPartOfItsDefinition() {
+        List<String> onADataSource = ToolBundle.registry().all().stream().filter(ToolDefinition::worksOnDataSource)
+                .map(ToolDefinition::name).sorted().toList();
+        assertEquals(List.of("apply_column_change", "apply_filter_change", "apply_join_change", "apply_sort_change",
+                "preview_table_config", "search_database_schema", "validate_table_config"), onADataSource);
     }
 }

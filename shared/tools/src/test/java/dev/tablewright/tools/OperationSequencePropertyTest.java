@@ -67,7 +67,7 @@ class OperationSequencePropertyTest {
             }
             asText = !asText;
             ToolOutcome outcome = tools[step.tool()].execute(new ToolInvocation(null, null, null, null, args, Map.of()));
-            assertEquals("ok", outcome.status(), () -> step + " → " + outcome.error());
+            assertEquals(ToolOutcome.Status.OK, outcome.status(), () -> step + " → " + outcome.error());
             JsonNode out = outcome.output();
             Statistics.label("answers").collect(out.get("valid").asBoolean() ? "valid" : "invalid");
             if (out.get("valid").asBoolean()) {

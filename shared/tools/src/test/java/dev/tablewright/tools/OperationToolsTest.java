@@ -44,7 +44,7 @@ class OperationToolsTest {
 
     /** An ok answer in the one shape; valid answers carry a config that passes ValidateConfig. */
     private static JsonNode output(ToolOutcome outcome) {
-        assertEquals("ok", outcome.status(), () -> String.valueOf(outcome.error()));
+        assertEquals(ToolOutcome.Status.OK, outcome.status(), () -> String.valueOf(outcome.error()));
         JsonNode out = outcome.output();
         for (String key : List.of("valid", "config", "errors", "warnings", "applied")) {
             assertTrue(out.has(key), "answer has " + key);

@@ -67,7 +67,7 @@ public final class UserInputLifecycle implements UserInputPort {
      */
     private Set<String> declaredFields(String ownerId, String conversationId, ToolDefinition tool) {
         Set<String> names = new HashSet<>();
-        if (dev.tablewright.tools.DataSourceSelection.worksOnADataSource(tool.name())) {
+        if (tool.worksOnDataSource()) {
             names.add(dev.tablewright.tools.DataSourceSelection.FIELD);
         }
         if (tool.requiresUserInput() != null) {
