@@ -111,14 +111,14 @@ class SearchDatabaseSchemaTest {
         assertNull(new SearchDatabaseSchemaTool(one).definition().requiresUserInput(), "one data source: nothing to ask");
 
         ToolOutcome asked = search(two, "{}", Map.of());
-        assertEquals("needs_input", asked.status());
+        assertEquals(ToolOutcome.Status.NEEDS_INPUT, asked.status());
         assertEquals(List.of("production", "staging"), asked.request().fields().get(0).options());
 
         // The user-input gate asks the same, and merges a saved value into the arguments.
         ObjectNode none = Json.object();
         ToolInvocation bare = new ToolInvocation("search_database_schema", "call_2", "c_1", "u_1", none, Map.of());
         Optional<ToolOutcome> gated = UserInputGate.INSTANCE.check(tool.definition(), bare);
-        assertEquals("needs_input", gated.orElseThrow().status());
+        assertEquals(ToolOutcome.Status.NEEDS_INPUT, gated.orElseThrow().status());
         UserInputGate.Decision decision = UserInputGate.INSTANCE.decide(tool.definition(), none, Map.of("database", "staging"));
         ObjectNode merged = ((UserInputGate.Proceed) decision).arguments();
         assertEquals("staging", merged.path("database").asText());

@@ -79,7 +79,7 @@ class ConfigFuzzPropertyTest {
         for (Tool tool : List.of(new ApplyColumnChangeTool(), new ApplyFilterChangeTool(), new ApplyJoinChangeTool(),
                 new ApplySortChangeTool(), new ValidateTableConfigTool())) {
             ToolOutcome o = tool.execute(new ToolInvocation(null, null, null, null, args.deepCopy(), Map.of()));
-            assertEquals("ok", o.status(), () -> tool.definition().name() + " " + args + " → " + o.error());
+            assertEquals(ToolOutcome.Status.OK, o.status(), () -> tool.definition().name() + " " + args + " → " + o.error());
             assertTrue(o.output().get("valid").asBoolean() || !o.output().get("errors").isEmpty());
         }
     }

@@ -244,7 +244,7 @@ class OperationToolsTest {
     @Test
     void noArgumentsAtAllIsAnInvalidArgumentsError() {
         ToolOutcome o = new ApplyColumnChangeTool().execute(new ToolInvocation("apply_column_change", null, null, null, null, Map.of()));
-        assertEquals("error", o.status());
+        assertEquals(ToolOutcome.Status.ERROR, o.status());
         assertEquals("invalid_arguments", o.error().code());
     }
 
@@ -282,7 +282,7 @@ class OperationToolsTest {
     @Test
     void discoverTableReference() {
         ToolOutcome o = call(new DiscoverTableReferenceTool(), "{\"pg_types\": [\"numeric(10,2)\", \"_int4\", \"geometry\"]}");
-        assertEquals("ok", o.status());
+        assertEquals(ToolOutcome.Status.OK, o.status());
         assertEquals("number", o.output().at("/mapped/numeric(10,2)/visual_type").asText());
         assertEquals("array", o.output().at("/mapped/_int4/visual_type").asText());
         assertEquals("number", o.output().at("/mapped/_int4/element_type").asText());
