@@ -105,9 +105,9 @@ public final class ConversationBenchmark {
             Encoding enc = Encodings.newDefaultEncodingRegistry().getEncoding(EncodingType.O200K_BASE);
             List<String> memoryRows = new ArrayList<>();
             for (int i = 0; i < turns; i++) {
-                calls.clear();
                 // what the model would have been sent replaying the whole UI history (before the agent kept its own memory)
                 String whole = i == 0 ? null : wholeHistory(store, conversation);
+                calls.clear();
                 int before = model.requests().size();
                 with[i] = turn(stored, model, conversation, config, i == 0);
                 int n = i + 1;

@@ -309,7 +309,7 @@ class AgentLoopTest {
         assertTrue(firstRequestChars[60] < 3 * firstRequestChars[5], firstRequestChars[5] + " → " + firstRequestChars[60]);
         String system = ((ModelMessage.System) model.requests.getFirst().messages().getFirst()).text();
         assertTrue(system.contains("Earlier in this conversation"), system);
-        assertTrue(system.contains("only quantities above 120"), "the digest keeps what earlier turns asked");
+        assertTrue(system.contains("only quantities above 130"), "the digest keeps what earlier turns asked");
         assertTrue(system.contains("qty > 159"), "the working config, as the last turn left it: " + system);
         assertTrue(history.turns().size() <= MemoryBudget.DEFAULT.verbatimTurns() + 1 + MemoryBudget.DEFAULT.maxDigestLines());
     }

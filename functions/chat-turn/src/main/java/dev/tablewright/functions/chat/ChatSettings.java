@@ -17,7 +17,7 @@ import java.util.Map;
  *
  * @param limits             {@code TURN_MAX_STEPS}, {@code TURN_MAX_TOKENS}, ... ({@link TurnLimits#fromEnvironment})
  * @param memory             {@code MEMORY_VERBATIM_TURNS} (default 4), {@code MEMORY_MAX_CHARS} (24000),
- *                           {@code MEMORY_DIGEST_LINES} (40): how much of a conversation the model is sent
+ *                           {@code MEMORY_DIGEST_LINES} (30): how much of a conversation the model is sent
  * @param dataSources        the data sources the database tools offer ({@code DATA_SOURCES})
  * @param conversationsTable {@code CONVERSATIONS_TABLE}; null: conversations are not stored
  * @param conversationTtl    {@code CONVERSATION_TTL_DAYS} (default 90)

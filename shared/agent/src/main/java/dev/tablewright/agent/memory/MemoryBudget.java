@@ -23,7 +23,7 @@ import java.util.Set;
  */
 public record MemoryBudget(int verbatimTurns, int maxHistoryChars, int maxDigestLines, int maxElidedChars) {
 
-    public static final MemoryBudget DEFAULT = new MemoryBudget(4, 24_000, 40, 600);
+    public static final MemoryBudget DEFAULT = new MemoryBudget(4, 24_000, 30, 600);
 
     /** What the result of an earlier turn's tool call is replaced by when it is too long. */
     public static final String ELIDED_RESULT = "{\"elided\":\"the output of an earlier turn; the working config in the system prompt is current\"}";
@@ -63,9 +63,12 @@ public record MemoryBudget(int verbatimTurns, int maxHistoryChars, int maxDigest
             firstVerbatim = i;
         }
         List<String> digests = new ArrayList<>();
+        int forgotten = 0; // turns compacted away before the digests kept: only counted
         for (int i = 0; i < firstVerbatim; i++) {
             String d = turns.get(i).digest();
-            if (!d.isBlank()) {
+            if (d.isBlank()) {
+                forgotten++;
+            } else {
                 digests.add(d);
             }
         }
@@ -74,7 +77,7 @@ public record MemoryBudget(int verbatimTurns, int maxHistoryChars, int maxDigest
         for (int i = firstVerbatim; i < turns.size(); i++) {
             recent.addAll(elided(turns.get(i).messages()));
         }
-        return new Context(digests.subList(notShown, digests.size()), notShown, recent);
+        return new Context(digests.subList(notShown, digests.size()), forgotten + notShown, recent);
     }
 
     /** The transcript to keep after a turn: the turns the next context may send whole, and digests for the rest. */

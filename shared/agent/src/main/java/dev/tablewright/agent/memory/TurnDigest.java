@@ -18,7 +18,9 @@ import java.util.Map;
  */
 public final class TurnDigest {
 
-    static final int QUOTE_CHARS = 160;
+    /** How much of what the user asked is kept, and of the answer (the working config says what came of it). */
+    static final int ASKED_CHARS = 120;
+    static final int ANSWERED_CHARS = 80;
 
     private TurnDigest() {
     }
@@ -44,12 +46,12 @@ public final class TurnDigest {
                 }
             }
         }
-        StringBuilder line = new StringBuilder("The user asked: ").append(quote(asked));
+        StringBuilder line = new StringBuilder("The user asked: ").append(quote(asked, ASKED_CHARS));
         if (!did.isEmpty()) {
             line.append("; ").append(String.join(", ", did));
         }
         if (answered != null) {
-            line.append("; you answered: ").append(quote(answered));
+            line.append("; you answered: ").append(quote(answered, ANSWERED_CHARS));
         }
         return line.toString();
     }
@@ -76,11 +78,11 @@ public final class TurnDigest {
         return "answered";
     }
 
-    private static String quote(String text) {
+    private static String quote(String text, int max) {
         if (text == null) {
             return "(nothing)";
         }
         String t = text.strip().replaceAll("\\s+", " ");
-        return "\"" + (t.length() <= QUOTE_CHARS ? t : t.substring(0, QUOTE_CHARS - 1) + "…") + "\"";
+        return "\"" + (t.length() <= max ? t : t.substring(0, max - 1) + "…") + "\"";
     }
 }

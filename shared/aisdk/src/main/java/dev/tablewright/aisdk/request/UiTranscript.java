@@ -31,9 +31,24 @@ public final class UiTranscript {
      */
     public Split split(List<UiMessage> messages, String messageId, Optional<Transcript> stored) {
         int current = currentTurnStart(messages);
+        List<List<UiMessage>> uiTurns = turns(messages.subList(0, current));
+        // turns older than the first one the agent still remembers were compacted away on purpose: counted, not converted
+        int firstRemembered = 0;
+        while (firstRemembered < uiTurns.size() && stored.isPresent()
+                && stored.get().find(key(uiTurns.get(firstRemembered), null)).isEmpty()) {
+            firstRemembered++;
+        }
+        if (firstRemembered == uiTurns.size()) {
+            firstRemembered = 0; // the agent remembers none of them: convert them all
+        }
         List<TranscriptTurn> earlier = new ArrayList<>();
-        for (List<UiMessage> turn : turns(messages.subList(0, current))) {
+        for (int i = 0; i < uiTurns.size(); i++) {
+            List<UiMessage> turn = uiTurns.get(i);
             String key = key(turn, null);
+            if (i < firstRemembered) {
+                earlier.add(new TranscriptTurn(key, List.of(), ""));
+                continue;
+            }
             earlier.add(stored.flatMap(t -> t.find(key)).orElseGet(() -> {
                 Conversation c = converter.convert(turn);
                 return new TranscriptTurn(key, c.messages(), TurnDigest.of(c.messages()));
