@@ -207,7 +207,7 @@ public final class BedrockChatModel implements ChatModel {
         }
         String name = type == null || type.isBlank() ? BedrockFailures.typeOfStatus(response.statusCode()) : BedrockFailures.shortName(type);
         LOG.warn("Bedrock refused the request", "status", response.statusCode(), "error", name, "modelId", settings.modelId(),
-                "message", String.valueOf(message));
+                "detail", String.valueOf(message));
         return BedrockFailures.of(name, message, settings, false, retryAfter(response));
     }
 
@@ -275,7 +275,7 @@ public final class BedrockChatModel implements ChatModel {
                 // the type alone says enough
             }
             LOG.warn("Bedrock's stream ended in an exception", "error", String.valueOf(type), "modelId", settings.modelId(),
-                    "message", String.valueOf(message));
+                    "detail", String.valueOf(message));
             throw BedrockFailures.of(type, message, settings, state.emitted, null);
         }
         if ("error".equals(messageType)) {

@@ -29,7 +29,7 @@ import java.util.Set;
  * A tool's answer goes as {@code json} content when it is a JSON object, as text otherwise, with
  * {@code status: error} when it is an object with an {@code error} field (how the turn words a failed call).
  */
-final class ConverseRequest {
+public final class ConverseRequest {
 
     /** The user's stand-in first message when the kept history begins with the assistant. */
     static final String EARLIER_MESSAGES_NOTE = "(Earlier messages of this conversation are not shown.)";
@@ -38,7 +38,7 @@ final class ConverseRequest {
     private ConverseRequest() {
     }
 
-    static ObjectNode body(ModelRequest request) {
+    public static ObjectNode body(ModelRequest request) {
         boolean toolsOffered = !request.tools().isEmpty();
         ObjectNode body = Json.object();
         ArrayNode system = Json.MAPPER.createArrayNode();
