@@ -165,7 +165,9 @@ public final class ConverseRequestRules {
             if (!use.path("input").isObject()) {
                 out.add(where + ".toolUse.input is not an object");
             }
-            uses.add(id);
+            if (!uses.add(id)) {
+                out.add(where + ".toolUse.toolUseId '" + id + "' is used twice in one message");
+            }
         } else if (block.has("toolResult")) {
             JsonNode result = block.get("toolResult");
             if (!role.equals("user")) {

@@ -137,6 +137,7 @@ public final class ConverseRequest {
         for (int i = 0; i < messages.size(); i++) {
             Message message = messages.get(i);
             if (message.role.equals("assistant")) {
+                uniqueToolUseIds(message);
                 Set<String> uses = message.ids("toolUse");
                 if (uses.isEmpty()) {
                     continue;
@@ -171,6 +172,23 @@ public final class ConverseRequest {
                 message.blocks.clear();
                 message.blocks.addAll(results);
                 message.blocks.addAll(rest);
+            }
+        }
+    }
+
+    /** Two calls with one id (merged steps, a client's ids) would be one call to Bedrock: the later ones get their own. */
+    private static void uniqueToolUseIds(Message message) {
+        Set<String> seen = new LinkedHashSet<>();
+        for (ObjectNode block : message.blocks) {
+            if (block.has("toolUse")) {
+                ObjectNode use = (ObjectNode) block.get("toolUse");
+                String id = use.path("toolUseId").asText();
+                String unique = id;
+                for (int n = 2; !seen.add(unique); n++) {
+                    String suffix = "_" + n;
+                    unique = (id.length() + suffix.length() <= 64 ? id : id.substring(0, 64 - suffix.length())) + suffix;
+                }
+                use.put("toolUseId", unique);
             }
         }
     }
