@@ -16,41 +16,29 @@ import java.util.Map;
 
 /**
  * The model the chat runs on, chosen by {@code MODEL_PROVIDER}: {@code openai} (the default; an OpenAI-compatible
- * endpoint, {@code OPENAI_*}) or {@code bedrock} (Amazon Bedrock's ConverseStream, {@code BEDROCK_*}). Each constant's
- * body is its own class, so a function loads the classes of the provider it runs and never the other's.
+ * endpoint, {@code OPENAI_*}) or {@code bedrock} (Amazon Bedrock's ConverseStream, {@code BEDROCK_*}). Each provider's
+ * wiring is its own nested class, first loaded when called, so a function loads the classes of the provider it
+ * runs and none of the other's (docs/performance.md, "Amazon Bedrock").
  */
 public enum ModelProvider {
 
-    OPENAI {
-        @Override
-        public ChatModel model(Map<String, String> env) {
-            return new OpenAiChatModel(ModelSettings.fromEnvironment(env, new SecretsManagerApiKeySource()));
-        }
-
-        @Override
-        public void prime(Map<String, String> env) throws IOException, ModelFailure {
-            LoopbackModelPriming.run(env.getOrDefault("OPENAI_MODEL", ModelSettings.DEFAULT_MODEL));
-        }
-    },
-
-    BEDROCK {
-        @Override
-        public ChatModel model(Map<String, String> env) {
-            return new BedrockChatModel(BedrockSettings.fromEnvironment(env));
-        }
-
-        @Override
-        public void prime(Map<String, String> env) throws IOException, ModelFailure {
-            BedrockSettings settings = BedrockSettings.fromEnvironment(env);
-            BedrockPriming.run(settings.modelId(), settings.region());
-        }
-    };
+    OPENAI, BEDROCK;
 
     /** The model from the environment (the provider's settings; a missing one is named in the exception). */
-    public abstract ChatModel model(Map<String, String> env);
+    public ChatModel model(Map<String, String> env) {
+        return switch (this) {
+            case OPENAI -> OpenAi.model(env);
+            case BEDROCK -> Bedrock.model(env);
+        };
+    }
 
     /** SnapStart: one streamed call through this provider's client, answered on the loopback interface. */
-    public abstract void prime(Map<String, String> env) throws IOException, ModelFailure;
+    public void prime(Map<String, String> env) throws IOException, ModelFailure {
+        switch (this) {
+            case OPENAI -> OpenAi.prime(env);
+            case BEDROCK -> Bedrock.prime(env);
+        }
+    }
 
     /** {@code MODEL_PROVIDER}: {@code openai} when unset. */
     public static ModelProvider fromEnvironment(Map<String, String> env) {
@@ -60,5 +48,26 @@ public enum ModelProvider {
             case "bedrock" -> BEDROCK;
             default -> throw new IllegalArgumentException("MODEL_PROVIDER is '" + name + "': use openai or bedrock");
         };
+    }
+
+    private static final class OpenAi {
+        static ChatModel model(Map<String, String> env) {
+            return new OpenAiChatModel(ModelSettings.fromEnvironment(env, new SecretsManagerApiKeySource()));
+        }
+
+        static void prime(Map<String, String> env) throws IOException, ModelFailure {
+            LoopbackModelPriming.run(env.getOrDefault("OPENAI_MODEL", ModelSettings.DEFAULT_MODEL));
+        }
+    }
+
+    private static final class Bedrock {
+        static ChatModel model(Map<String, String> env) {
+            return new BedrockChatModel(BedrockSettings.fromEnvironment(env));
+        }
+
+        static void prime(Map<String, String> env) throws IOException, ModelFailure {
+            BedrockSettings settings = BedrockSettings.fromEnvironment(env);
+            BedrockPriming.run(settings.modelId(), settings.region());
+        }
     }
 }
