@@ -36,7 +36,9 @@ import java.util.stream.Stream;
  *   <li>{@code bedrock-sdk-netty}: the SDK's {@code BedrockRuntimeAsyncClient} on {@code NettyNioAsyncHttpClient}
  *       (what the SDK needs for ConverseStream) against the same stand-in.</li>
  * </ul>
- * <pre>mvn -B -q package -DskipTests && infra/bin/model-cold-start [runs]</pre>
+ * {@code openai-direct} builds {@code OpenAiChatModel} itself, without {@code ModelProvider}: the same path on a jar
+ * from before the provider choice existed.
+ * <pre>mvn -B -q package -DskipTests && infra/bin/model-cold-start [runs] [chat jar] [option,option,...]</pre>
  */
 public final class ModelProviderColdStart {
 
@@ -46,13 +48,16 @@ public final class ModelProviderColdStart {
         if (args.length > 0 && args[0].equals("--child")) {
             if (args[1].equals("bedrock-sdk-netty")) {
                 SdkChild.run(args[2]);
+            } else if (args[1].equals("openai-direct")) {
+                OpenAiChild.run(args[2]);
             } else {
                 child(args[1]);
             }
             return;
         }
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 7;
-        Path jar = chatJar();
+        Path jar = args.length > 1 ? Path.of(args[1]) : chatJar();
+        List<String> options = args.length > 2 ? List.of(args[2].split(",")) : List.of("openai", "bedrock", "bedrock-sdk-netty");
         List<String> sdkJars = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
                 .filter(e -> e.contains("/bedrockruntime/") || e.contains("/netty-nio-client/") || e.contains("/io/netty/"))
                 .toList();
@@ -77,11 +82,11 @@ public final class ModelProviderColdStart {
             }
             System.out.println("| option | spawn → first token, median of " + runs + " (min–max) ms | classes loaded | of them Bedrock's / OpenAI's / Netty's |");
             System.out.println("|---|---|---|---|");
-            for (String option : List.of("openai", "bedrock", "bedrock-sdk-netty")) {
+            for (String option : options) {
                 List<Double> ms = new ArrayList<>();
                 String classes = "";
                 for (int i = 0; i < runs + 1; i++) {
-                    String endpoint = option.equals("openai") ? openai.baseUrl() : bedrock.endpoint();
+                    String endpoint = option.startsWith("openai") ? openai.baseUrl() : bedrock.endpoint();
                     Result r = run(jar, sdkJars, option, endpoint);
                     if (i > 0) { // the first run warms the OS file cache
                         ms.add(r.millis());
@@ -179,6 +184,36 @@ public final class ModelProviderColdStart {
             public void toolCallArgumentsDelta(String toolCallId, String delta) {
             }
         });
+    }
+
+    /** The OpenAI model built directly, as ChatFunction did before MODEL_PROVIDER. */
+    static final class OpenAiChild {
+        static void run(String baseUrl) throws Exception {
+            ModelRequest request = new ModelRequest(List.of(new ModelMessage.System("You edit table configs."), new ModelMessage.User("hello")),
+                    List.of(new ModelTool("apply_column_change", "Change a column", Json.object().put("type", "object"))),
+                    256, Instant.now().plusSeconds(30), null);
+            new dev.tablewright.openai.OpenAiChatModel(new dev.tablewright.openai.ModelSettings(baseUrl, "gpt-4o-mini", "sk-not-a-key",
+                    java.time.Duration.ofSeconds(30))).stream(request, new ModelStreamListener() {
+                boolean first = true;
+
+                @Override
+                public void textDelta(String delta) {
+                    if (first) {
+                        first = false;
+                        System.out.println("first-token");
+                        System.out.flush();
+                    }
+                }
+
+                @Override
+                public void toolCallStarted(String toolCallId, String toolName) {
+                }
+
+                @Override
+                public void toolCallArgumentsDelta(String toolCallId, String delta) {
+                }
+            });
+        }
     }
 
     /** The SDK's client: what the Bedrock path would load if it used BedrockRuntimeAsyncClient. */
