@@ -1,9 +1,9 @@
 package dev.tablewright.infra.bench;
 
-import dev.tablewright.chat.model.ModelMessage;
-import dev.tablewright.chat.model.ModelRequest;
-import dev.tablewright.chat.model.ModelStreamListener;
-import dev.tablewright.chat.model.ModelTool;
+import dev.tablewright.agent.model.ModelMessage;
+import dev.tablewright.agent.model.ModelRequest;
+import dev.tablewright.agent.model.ModelStreamListener;
+import dev.tablewright.agent.model.ModelTool;
 import dev.tablewright.functions.chat.ModelProvider;
 import dev.tablewright.infra.model.BedrockModelServer;
 import dev.tablewright.infra.model.ModelScript;

@@ -2,7 +2,7 @@ package dev.tablewright.infra.local;
 
 import dev.tablewright.bedrock.BedrockChatModel;
 import dev.tablewright.bedrock.BedrockSettings;
-import dev.tablewright.chat.model.ChatModel;
+import dev.tablewright.agent.model.ChatModel;
 import dev.tablewright.infra.model.BedrockModelServer;
 import dev.tablewright.openai.ModelSettings;
 import dev.tablewright.infra.model.ModelScript;

@@ -1,10 +1,10 @@
 package dev.tablewright.infra.model;
 
 import dev.tablewright.bedrock.ConverseRequest;
-import dev.tablewright.chat.model.ModelMessage;
-import dev.tablewright.chat.model.ModelRequest;
-import dev.tablewright.chat.model.ModelTool;
-import dev.tablewright.chat.model.ToolCallRequest;
+import dev.tablewright.agent.model.ModelMessage;
+import dev.tablewright.agent.model.ModelRequest;
+import dev.tablewright.agent.model.ModelTool;
+import dev.tablewright.agent.model.ToolCallRequest;
 import dev.tablewright.json.Json;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;

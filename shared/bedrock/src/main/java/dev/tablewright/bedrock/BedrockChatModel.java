@@ -1,13 +1,13 @@
 package dev.tablewright.bedrock;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.chat.model.ChatModel;
-import dev.tablewright.chat.model.ModelFailure;
-import dev.tablewright.chat.model.ModelRequest;
-import dev.tablewright.chat.model.ModelStep;
-import dev.tablewright.chat.model.ModelStreamListener;
-import dev.tablewright.chat.model.TokenUsage;
-import dev.tablewright.chat.model.ToolCallRequest;
+import dev.tablewright.agent.model.ChatModel;
+import dev.tablewright.agent.model.ModelFailure;
+import dev.tablewright.agent.model.ModelRequest;
+import dev.tablewright.agent.model.ModelStep;
+import dev.tablewright.agent.model.ModelStreamListener;
+import dev.tablewright.agent.model.TokenUsage;
+import dev.tablewright.agent.model.ToolCallRequest;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;

@@ -1,6 +1,6 @@
 package dev.tablewright.bedrock;
 
-import dev.tablewright.chat.model.ModelFailure;
+import dev.tablewright.agent.model.ModelFailure;
 
 import java.time.Duration;
 import java.util.Locale;

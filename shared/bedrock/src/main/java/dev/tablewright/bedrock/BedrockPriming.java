@@ -1,12 +1,12 @@
 package dev.tablewright.bedrock;
 
-import dev.tablewright.chat.model.ModelFailure;
-import dev.tablewright.chat.model.ModelMessage;
-import dev.tablewright.chat.model.ModelRequest;
-import dev.tablewright.chat.model.ModelStep;
-import dev.tablewright.chat.model.ModelStreamListener;
-import dev.tablewright.chat.model.ModelTool;
-import dev.tablewright.chat.model.ToolCallRequest;
+import dev.tablewright.agent.model.ModelFailure;
+import dev.tablewright.agent.model.ModelMessage;
+import dev.tablewright.agent.model.ModelRequest;
+import dev.tablewright.agent.model.ModelStep;
+import dev.tablewright.agent.model.ModelStreamListener;
+import dev.tablewright.agent.model.ModelTool;
+import dev.tablewright.agent.model.ToolCallRequest;
 import dev.tablewright.json.Json;
 import dev.tablewright.lambda.LoopbackResponder;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;

@@ -3,10 +3,10 @@ package dev.tablewright.bedrock;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.chat.model.ModelMessage;
-import dev.tablewright.chat.model.ModelRequest;
-import dev.tablewright.chat.model.ModelTool;
-import dev.tablewright.chat.model.ToolCallRequest;
+import dev.tablewright.agent.model.ModelMessage;
+import dev.tablewright.agent.model.ModelRequest;
+import dev.tablewright.agent.model.ModelTool;
+import dev.tablewright.agent.model.ToolCallRequest;
 import dev.tablewright.json.Json;
 
 import java.util.ArrayList;
