@@ -136,6 +136,15 @@ class BedrockChatModelTest {
     }
 
     @Test
+    void theSnapStartPrimingStreamsOneCallThroughTheWholeBedrockPath() throws Exception {
+        ModelStep primed = dev.tablewright.bedrock.BedrockPriming.run(MODEL_ID, "eu-central-1");
+        assertEquals("primed", primed.text());
+        assertEquals("tool_calls", primed.finishReason());
+        assertEquals(List.of(new ToolCallRequest("tooluse_p", "priming", "{}")), primed.toolCalls());
+        assertEquals(2, primed.usage().total());
+    }
+
+    @Test
     void maxTokensIsTheTurnsLength() throws Exception {
         bedrock.enqueue(ModelScript.builder().turn(t -> t.text("a long answ").finishReason("length")).build());
         assertEquals("length", model.stream(request(List.of(new ModelMessage.User("hi"))), new Recording()).finishReason());
