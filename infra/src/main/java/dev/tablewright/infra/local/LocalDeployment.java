@@ -7,7 +7,6 @@ import dev.tablewright.functions.chat.ChatSettings;
 import dev.tablewright.agent.AgentLoop;
 import dev.tablewright.aisdk.UiStreamTurn;
 import dev.tablewright.agent.TurnLimits;
-import dev.tablewright.openai.OpenAiChatModel;
 import dev.tablewright.invoke.LambdaToolInvoker;
 import dev.tablewright.agent.tools.UserInputLifecycle;
 import dev.tablewright.agent.tools.UserInputPort;
@@ -58,12 +57,12 @@ public final class LocalDeployment implements AutoCloseable {
 
         /**
          * For tests: a free port, no banner, the scripted model playing {@code script} and what the test queues, and
-         * the process environment without OPENAI_* and DATA_SOURCES (a live model or the shell's data sources must not
+         * the process environment without OPENAI_*, BEDROCK_*, MODEL_PROVIDER and DATA_SOURCES (a live model or the shell's data sources must not
          * leak in), plus {@code overrides}.
          */
         public static Settings forTest(Map<String, String> overrides, ModelScript script) {
             Map<String, String> env = new java.util.HashMap<>(System.getenv());
-            env.keySet().removeIf(k -> k.startsWith("OPENAI_") || k.equals("DATA_SOURCES"));
+            env.keySet().removeIf(k -> k.startsWith("OPENAI_") || k.startsWith("BEDROCK_") || k.equals("MODEL_PROVIDER") || k.equals("DATA_SOURCES"));
             env.putAll(overrides);
             return new Settings(0, env, new PrintStream(java.io.OutputStream.nullOutputStream()), script);
         }
@@ -134,8 +133,14 @@ public final class LocalDeployment implements AutoCloseable {
         env.put("AWS_REGION", "us-east-1");
         env.put("DATABASE_URL", database.url().jdbcUrlWithCredentials()); // a postgres://user:pass@ URL keeps its user
         env.putAll(gateway.authEnvironment());
-        env.put("OPENAI_BASE_URL", model.settings().baseUrl());
-        env.put("OPENAI_MODEL", model.settings().model());
+        if (model.bedrockSettings() != null) {
+            env.put("MODEL_PROVIDER", "bedrock");
+            env.put("BEDROCK_ENDPOINT", model.bedrockSettings().endpoint().toString());
+            env.put("BEDROCK_MODEL_ID", model.bedrockSettings().modelId());
+        } else {
+            env.put("OPENAI_BASE_URL", model.settings().baseUrl());
+            env.put("OPENAI_MODEL", model.settings().model());
+        }
         Env.override(env);
         resources.push(() -> Env.removeOverrides(env.keySet()));
 
@@ -193,7 +198,7 @@ public final class LocalDeployment implements AutoCloseable {
         });
         JwtVerifier verifier = JwtVerifier.fromEnvironment(Env.all());
         ChatSettings settings = ChatSettings.fromEnvironment(Env.all());
-        UiStreamTurn turn = new UiStreamTurn(new AgentLoop(new OpenAiChatModel(model.settings()),
+        UiStreamTurn turn = new UiStreamTurn(new AgentLoop(model.chatModel(),
                 ToolBundle.registry(settings.dataSources()), new TemplateToolInvoker(byTool), userInputPort(),
                 settings.limits(), settings.memory(), Clock.systemUTC()));
         return new ChatFunction(turn, ChatFunction.conversationMemory(Env.all()), verifier::userIdOf, Optional::empty);

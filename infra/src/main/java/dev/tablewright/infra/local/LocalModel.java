@@ -1,20 +1,34 @@
 package dev.tablewright.infra.local;
 
+import dev.tablewright.bedrock.BedrockChatModel;
+import dev.tablewright.bedrock.BedrockSettings;
+import dev.tablewright.agent.model.ChatModel;
+import dev.tablewright.infra.model.BedrockModelServer;
 import dev.tablewright.openai.ModelSettings;
 import dev.tablewright.infra.model.ModelScript;
 import dev.tablewright.infra.model.ScriptedModelServer;
+import dev.tablewright.openai.OpenAiChatModel;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.net.URI;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The local stack's language model: an OpenAI-compatible endpoint from the environment ({@code OPENAI_API_KEY},
- * {@code OPENAI_BASE_URL}, {@code OPENAI_MODEL}), or, when neither a key nor a base URL is set, the scripted model
- * replaying the bundled example conversation ({@value #EXAMPLE}) — announced as such, so nobody mistakes its
- * canned answers for a live model.
+ * The local stack's language model. With {@code MODEL_PROVIDER} unset or {@code openai}: an OpenAI-compatible
+ * endpoint from the environment ({@code OPENAI_API_KEY}, {@code OPENAI_BASE_URL}, {@code OPENAI_MODEL}), or, when
+ * neither a key nor a base URL is set, the scripted model replaying the bundled example conversation ({@value #EXAMPLE}).
+ * With {@code MODEL_PROVIDER=bedrock}: Amazon Bedrock itself when {@code BEDROCK_MODEL_ID} is set (the shell's AWS
+ * credentials and {@code AWS_REGION}, or {@code BEDROCK_ENDPOINT}), else the Bedrock stand-in replaying the same
+ * example over ConverseStream's event stream. A scripted model is announced as such, so nobody mistakes its canned
+ * answers for a live model.
  */
 public final class LocalModel implements AutoCloseable {
 
@@ -23,17 +37,39 @@ public final class LocalModel implements AutoCloseable {
     /** The example is queued this many times: each chat turn replays it from the start. */
     private static final int REPLAYS = 200;
 
+    /** Credentials the Bedrock stand-in checks signatures against (they sign nothing else). */
+    static final String STAND_IN_ACCESS_KEY = "AKIDLOCALSTANDIN0000";
+    static final String STAND_IN_SECRET_KEY = "local-bedrock-stand-in-secret";
+
     private final ModelSettings settings;
+    private final BedrockSettings bedrock;
+    private final AwsCredentialsProvider credentials;
     private final ScriptedModelServer scripted;
+    private final BedrockModelServer bedrockStandIn;
     private final int turnsPerReplay;
 
     private LocalModel(ModelSettings settings, ScriptedModelServer scripted, int turnsPerReplay) {
+        this(settings, null, null, scripted, null, turnsPerReplay);
+    }
+
+    private LocalModel(ModelSettings settings, BedrockSettings bedrock, AwsCredentialsProvider credentials,
+                       ScriptedModelServer scripted, BedrockModelServer bedrockStandIn, int turnsPerReplay) {
         this.settings = settings;
+        this.bedrock = bedrock;
+        this.credentials = credentials;
         this.scripted = scripted;
+        this.bedrockStandIn = bedrockStandIn;
         this.turnsPerReplay = turnsPerReplay;
     }
 
     public static LocalModel resolve(Map<String, String> env) throws IOException {
+        if (onBedrock(env)) {
+            if (blankToNull(env.get("BEDROCK_MODEL_ID")) != null) {
+                return new LocalModel(null, BedrockSettings.fromEnvironment(withRegion(env)), DefaultCredentialsProvider.builder().build(),
+                        null, null, 0);
+            }
+            return scripted(exampleConversation(), env);
+        }
         String key = blankToNull(env.get("OPENAI_API_KEY"));
         String baseUrl = blankToNull(env.get("OPENAI_BASE_URL"));
         if (key != null || baseUrl != null) {
@@ -42,6 +78,19 @@ public final class LocalModel implements AutoCloseable {
                     idleTimeout(env, Duration.ofSeconds(60))), null, 0);
         }
         return scripted(exampleConversation(), env);
+    }
+
+    static boolean onBedrock(Map<String, String> env) {
+        return "bedrock".equalsIgnoreCase(String.valueOf(env.get("MODEL_PROVIDER")).strip());
+    }
+
+    /** A shell without AWS_REGION gets us-east-1 (the stand-in does not care; live Bedrock names it in the banner). */
+    private static Map<String, String> withRegion(Map<String, String> env) {
+        Map<String, String> out = new LinkedHashMap<>(env);
+        if (blankToNull(out.get("AWS_REGION")) == null && blankToNull(out.get("AWS_DEFAULT_REGION")) == null) {
+            out.put("AWS_REGION", "us-east-1");
+        }
+        return out;
     }
 
     /** {@code MODEL_IDLE_TIMEOUT_SECONDS}, as the chat function reads it; else {@code fallback}. */
@@ -67,6 +116,20 @@ public final class LocalModel implements AutoCloseable {
     }
 
     public static LocalModel scripted(ModelScript script, Map<String, String> env) throws IOException {
+        if (onBedrock(env)) {
+            BedrockModelServer server = BedrockModelServer.start().verifySignatures(STAND_IN_ACCESS_KEY, STAND_IN_SECRET_KEY);
+            for (int i = 0; i < REPLAYS; i++) {
+                server.enqueue(script);
+            }
+            Map<String, String> standIn = new LinkedHashMap<>(withRegion(env));
+            standIn.put("BEDROCK_ENDPOINT", server.endpoint());
+            standIn.putIfAbsent("BEDROCK_MODEL_ID", "us.amazon.nova-pro-v1:0");
+            BedrockSettings settings = BedrockSettings.fromEnvironment(standIn);
+            return new LocalModel(null, new BedrockSettings(settings.endpoint(), settings.region(), settings.modelId(),
+                    idleTimeout(env, Duration.ofSeconds(30))),
+                    StaticCredentialsProvider.create(AwsBasicCredentials.create(STAND_IN_ACCESS_KEY, STAND_IN_SECRET_KEY)),
+                    null, server, script.turns().size());
+        }
         ScriptedModelServer server = ScriptedModelServer.start();
         for (int i = 0; i < REPLAYS; i++) {
             server.enqueue(script);
@@ -84,24 +147,50 @@ public final class LocalModel implements AutoCloseable {
         }
     }
 
+    /** The OpenAI-compatible model's settings; null when the stack runs on Bedrock. */
     public ModelSettings settings() {
         return settings;
     }
 
-    public boolean isScripted() {
-        return scripted != null;
+    /** Bedrock's settings (the stand-in's endpoint when scripted); null when the stack runs on an OpenAI-compatible model. */
+    public BedrockSettings bedrockSettings() {
+        return bedrock;
     }
 
+    /** The chat function's model, as {@code MODEL_PROVIDER} picks it in AWS. */
+    public ChatModel chatModel() {
+        return bedrock != null ? new BedrockChatModel(bedrock, credentials) : new OpenAiChatModel(settings);
+    }
+
+    public boolean isScripted() {
+        return scripted != null || bedrockStandIn != null;
+    }
+
+    /** The scripted OpenAI-compatible model; null on Bedrock or a live model. */
     public ScriptedModelServer scriptedServer() {
         return scripted;
     }
 
+    /** The Bedrock stand-in; null unless {@code MODEL_PROVIDER=bedrock} without a {@code BEDROCK_MODEL_ID}. */
+    public BedrockModelServer bedrockServer() {
+        return bedrockStandIn;
+    }
+
     /** One line for the banner. */
     public String describe() {
+        if (bedrockStandIn != null) {
+            return "SCRIPTED Bedrock stand-in (MODEL_PROVIDER=bedrock, no BEDROCK_MODEL_ID set) at " + bedrock.endpoint()
+                    + ": every chat turn replays the bundled example conversation (infra/src/main/resources" + EXAMPLE + ", "
+                    + turnsPerReplay + " model calls) over ConverseStream, whatever you type. Set BEDROCK_MODEL_ID (and AWS "
+                    + "credentials, AWS_REGION) for Amazon Bedrock itself.";
+        }
+        if (bedrock != null) {
+            return "Amazon Bedrock model " + bedrock.modelId() + " in " + bedrock.region() + " at " + bedrock.endpoint();
+        }
         if (scripted != null) {
             return "SCRIPTED model (no OPENAI_API_KEY or OPENAI_BASE_URL set): every chat turn replays the bundled example "
                     + "conversation (infra/src/main/resources" + EXAMPLE + ", " + turnsPerReplay + " model calls), whatever you type. "
-                    + "Set OPENAI_API_KEY (and optionally OPENAI_BASE_URL, OPENAI_MODEL) for a live model.";
+                    + "Set OPENAI_API_KEY (and optionally OPENAI_BASE_URL, OPENAI_MODEL) for a live model, or MODEL_PROVIDER=bedrock.";
         }
         return "live model " + settings.model() + " at " + settings.baseUrl();
     }
@@ -110,6 +199,9 @@ public final class LocalModel implements AutoCloseable {
     public void close() {
         if (scripted != null) {
             scripted.close();
+        }
+        if (bedrockStandIn != null) {
+            bedrockStandIn.close();
         }
     }
 

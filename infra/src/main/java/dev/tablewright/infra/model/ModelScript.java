@@ -32,7 +32,8 @@ import java.util.function.Consumer;
  * ]}
  * }</pre>
  * A step object may also be {@code {"toolCallStart": {"index":0,"id":..,"name":..}}},
- * {@code {"toolArguments": {"index":0,"fragment":..}}} or {@code {"waitFor": "signal"}}; a turn may set
+ * {@code {"toolArguments": {"index":0,"fragment":..}}}, {@code {"waitFor": "signal"}} or
+ * {@code {"streamException": {"type": "modelStreamErrorException", "message": ..}}}; a turn may set
  * {@code "finishReason"}.
  */
 public record ModelScript(List<ScriptedTurn> turns) {
@@ -103,6 +104,10 @@ public record ModelScript(List<ScriptedTurn> turns) {
                 builder.waitFor(step.get("waitFor").asText());
             } else if (step.path("cut").asBoolean(false)) {
                 builder.cut();
+            } else if (step.has("streamException")) {
+                JsonNode exception = step.get("streamException");
+                builder.streamException(exception.path("type").asText("modelStreamErrorException"),
+                        exception.path("message").asText("scripted stream exception"));
             } else {
                 throw new IOException("turn " + position + ": unknown step " + step);
             }
@@ -204,6 +209,12 @@ public record ModelScript(List<ScriptedTurn> turns) {
 
         public TurnBuilder cut() {
             steps.add(new ScriptedTurn.Step.Cut());
+            return this;
+        }
+
+        /** An error reported inside the stream, which then ends (Bedrock's exception frame). */
+        public TurnBuilder streamException(String type, String message) {
+            steps.add(new ScriptedTurn.Step.StreamException(type, message));
             return this;
         }
 

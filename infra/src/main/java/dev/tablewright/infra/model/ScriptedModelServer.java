@@ -194,11 +194,11 @@ public final class ScriptedModelServer implements AutoCloseable {
                     case ScriptedTurn.Step.Delay d -> Thread.sleep(d.millis());
                     case ScriptedTurn.Step.WaitFor w -> waitFor(w.signal());
                     case ScriptedTurn.Step.Cut c -> {
-                        if (!headersSent) {
-                            response.startChunked(200, sseHeaders());
-                        }
-                        response.abort();
-                        answer.end("cut");
+                        cut(response, answer, headersSent);
+                        return;
+                    }
+                    case ScriptedTurn.Step.StreamException x -> {
+                        cut(response, answer, headersSent);
                         return;
                     }
                     default -> {
@@ -256,6 +256,14 @@ public final class ScriptedModelServer implements AutoCloseable {
         }
     }
 
+    private static void cut(HttpResponder response, RecordedRequest.Answer answer, boolean headersSent) throws IOException {
+        if (!headersSent) {
+            response.startChunked(200, sseHeaders());
+        }
+        response.abort();
+        answer.end("cut");
+    }
+
     private void whole(ScriptedTurn.Completion turn, RecordedRequest request, HttpResponder response) throws IOException, InterruptedException {
         RecordedRequest.Answer answer = request.answer();
         StringBuilder text = new StringBuilder();
@@ -265,6 +273,11 @@ public final class ScriptedModelServer implements AutoCloseable {
                 case ScriptedTurn.Step.Delay d -> Thread.sleep(d.millis());
                 case ScriptedTurn.Step.WaitFor w -> waitFor(w.signal());
                 case ScriptedTurn.Step.Cut c -> {
+                    response.abort();
+                    answer.end("cut");
+                    return;
+                }
+                case ScriptedTurn.Step.StreamException x -> {
                     response.abort();
                     answer.end("cut");
                     return;

@@ -62,5 +62,13 @@ public sealed interface ScriptedTurn {
         /** Drops the connection here: the stream is cut mid-answer, without a finish chunk or {@code [DONE]}. */
         record Cut() implements Step {
         }
+
+        /**
+         * The provider reports an error inside the stream and ends it: on Bedrock an exception frame
+         * ({@code modelStreamErrorException}, {@code throttlingException}, ...); the OpenAI-compatible server has no such
+         * frame and cuts the stream as {@link Cut} does.
+         */
+        record StreamException(String type, String message) implements Step {
+        }
     }
 }

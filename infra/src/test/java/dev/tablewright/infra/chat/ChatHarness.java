@@ -7,6 +7,7 @@ import dev.tablewright.functions.chat.ChatFunction;
 import dev.tablewright.agent.AgentLoop;
 import dev.tablewright.aisdk.UiStreamTurn;
 import dev.tablewright.agent.TurnLimits;
+import dev.tablewright.agent.model.ChatModel;
 import dev.tablewright.openai.ModelSettings;
 import dev.tablewright.openai.OpenAiChatModel;
 import dev.tablewright.aisdk.stream.InMemoryResponseStream;
@@ -25,6 +26,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * A chat turn wired as in production but in-process: the real openai-java client against the scripted model
@@ -40,6 +42,7 @@ final class ChatHarness implements AutoCloseable {
 
     ChatHarness(List<Tool> tools) throws Exception {
         this.model = ScriptedModelServer.start();
+        this.chatModel = () -> new OpenAiChatModel(new ModelSettings(model.baseUrl(), "scripted-model", "sk-test-not-a-secret", Duration.ofSeconds(10)));
         this.tools = List.copyOf(tools);
         List<ToolDefinition> definitions = new ArrayList<>();
         tools.forEach(t -> definitions.add(t.definition()));
@@ -47,9 +50,11 @@ final class ChatHarness implements AutoCloseable {
         this.registry = new ToolRegistry(definitions);
     }
 
+    /** The model the turn runs on: the OpenAI client against {@link #model}, unless a test wires another provider. */
+    Supplier<ChatModel> chatModel;
+
     ChatFunction function() {
-        OpenAiChatModel chatModel = new OpenAiChatModel(new ModelSettings(model.baseUrl(), "scripted-model", "sk-test-not-a-secret", Duration.ofSeconds(10)));
-        UiStreamTurn turn = new UiStreamTurn(new AgentLoop(chatModel, registry, new InProcessToolInvoker(tools), userInput, limits, Clock.systemUTC()));
+        UiStreamTurn turn = new UiStreamTurn(new AgentLoop(chatModel.get(), registry, new InProcessToolInvoker(tools), userInput, limits, Clock.systemUTC()));
         return new ChatFunction(turn, event -> "user_1", Optional::empty);
     }
 

@@ -34,10 +34,6 @@ import dev.tablewright.lambda.HttpFailures;
 import dev.tablewright.lambda.HttpResponse;
 import dev.tablewright.lambda.Priming;
 import dev.tablewright.logging.StructuredLog;
-import dev.tablewright.openai.LoopbackModelPriming;
-import dev.tablewright.openai.ModelSettings;
-import dev.tablewright.openai.OpenAiChatModel;
-import dev.tablewright.openai.SecretsManagerApiKeySource;
 import dev.tablewright.tools.ToolBundle;
 import dev.tablewright.userinput.InputRequestService;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -98,7 +94,7 @@ public final class ChatFunction implements ChatTurnHandler {
         Map<String, String> env = Env.all();
         JwtVerifier.fromEnvironment(env).prime();
         try {
-            LoopbackModelPriming.run(env.getOrDefault("OPENAI_MODEL", ModelSettings.DEFAULT_MODEL));
+            ModelProvider.fromEnvironment(env).prime(env);
         } catch (java.io.IOException | ModelFailure e) {
             throw new IllegalStateException("model priming failed: " + e.getMessage(), e);
         }
@@ -112,7 +108,7 @@ public final class ChatFunction implements ChatTurnHandler {
     }
 
     private ChatFunction(Map<String, String> env, ChatSettings settings) {
-        this(new UiStreamTurn(new AgentLoop(new OpenAiChatModel(ModelSettings.fromEnvironment(env, new SecretsManagerApiKeySource())),
+        this(new UiStreamTurn(new AgentLoop(ModelProvider.fromEnvironment(env).model(env),
                         ToolBundle.registry(settings.dataSources()),
                         new LambdaToolInvoker(LambdaToolInvoker.lambdaClient(env), LambdaToolInvoker.functionsFromEnvironment(env)),
                         userInput(env, settings), settings.limits(), settings.memory(), Clock.systemUTC())),
