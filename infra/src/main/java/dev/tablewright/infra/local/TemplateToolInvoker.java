@@ -5,6 +5,7 @@ import dev.tablewright.agent.tools.ToolInvoker;
 import dev.tablewright.tool.ToolOutcomeJson;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
+import dev.tablewright.logging.TraceContext;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
 
@@ -38,7 +39,10 @@ public final class TemplateToolInvoker implements ToolInvoker {
             return ToolOutcome.error("unknown_tool", "no tool named '" + invocation.tool() + "' is available");
         }
         try {
-            JsonNode answer = function.invoke(Json.MAPPER.valueToTree(invocation));
+            // the turn's trace in the envelope, as LambdaToolInvoker sends it
+            ToolInvocation sent = invocation.traceparent() != null ? invocation
+                    : invocation.withTraceparent(TraceContext.outgoing().orElse(null));
+            JsonNode answer = function.invoke(Json.MAPPER.valueToTree(sent));
             return ToolOutcomeJson.read(answer);
         } catch (Exception e) {
             LOG.error("tool function failed", e, "tool", invocation.tool());

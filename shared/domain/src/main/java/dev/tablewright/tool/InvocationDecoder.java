@@ -17,7 +17,7 @@ import java.util.Set;
 /**
  * Turns what a tool Lambda receives into a {@link ToolInvocation}: the invocation envelope (docs/tools.md)
  * ({@code tool}, {@code toolCallId}, {@code conversationId}, {@code userId}, {@code arguments},
- * {@code sessionValues}) or a bare arguments object. What models send loosely is normalised here, once:
+ * {@code sessionValues}, {@code traceparent}) or a bare arguments object. What models send loosely is normalised here, once:
  * {@code arguments} and {@code config} may arrive as JSON text instead of objects.
  */
 public final class InvocationDecoder {
@@ -26,7 +26,7 @@ public final class InvocationDecoder {
     public static final String UNKNOWN_TOOL = "unknown_tool";
 
     private static final Set<String> ENVELOPE_KEYS =
-            Set.of("tool", "toolCallId", "conversationId", "userId", "arguments", "sessionValues");
+            Set.of("tool", "toolCallId", "conversationId", "userId", "arguments", "sessionValues", "traceparent");
 
     private InvocationDecoder() {
     }
@@ -70,8 +70,12 @@ public final class InvocationDecoder {
                     "this function runs the tool '" + tool.name() + "', not '" + name + "'"));
         }
         ObjectNode arguments = arguments(object.get("arguments"));
+        // the trace context is passed on as sent, never refused: whoever continues it checks its form (a bad one
+        // starts a new trace, as W3C Trace Context asks of a malformed traceparent)
+        JsonNode trace = object.get("traceparent");
+        String traceparent = trace != null && trace.isTextual() ? trace.textValue() : null;
         return new ToolInvocation(tool.name(), toolCallId, conversationId, userId, normaliseArguments(arguments, tool),
-                sessionValues(object.get("sessionValues")));
+                sessionValues(object.get("sessionValues")), traceparent);
     }
 
     /**

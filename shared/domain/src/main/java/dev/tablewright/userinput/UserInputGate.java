@@ -147,8 +147,7 @@ public final class UserInputGate implements ExecutionGate {
     @Override
     public ToolInvocation admit(ToolDefinition tool, ToolInvocation invocation) {
         return decide(tool, invocation.arguments(), invocation.sessionValues()) instanceof Proceed proceed
-                ? new ToolInvocation(invocation.tool(), invocation.toolCallId(), invocation.conversationId(),
-                invocation.userId(), proceed.arguments(), invocation.sessionValues())
+                ? invocation.withArguments(proceed.arguments())
                 : invocation;
     }
 }

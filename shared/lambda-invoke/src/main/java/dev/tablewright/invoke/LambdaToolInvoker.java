@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.tool.ToolOutcomeJson;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
+import dev.tablewright.logging.TraceContext;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
 import software.amazon.awssdk.core.SdkBytes;
@@ -73,9 +74,12 @@ public final class LambdaToolInvoker implements ToolInvoker {
         if (function == null) {
             return ToolOutcome.error("unknown_tool", "no tool named '" + invocation.tool() + "' is available");
         }
+        // the turn's trace goes in the envelope: the tool function's lines carry the same traceId
+        ToolInvocation sent = invocation.traceparent() != null ? invocation
+                : invocation.withTraceparent(TraceContext.outgoing().orElse(null));
         try {
             InvokeResponse response = lambda.invoke(b -> b.functionName(function)
-                    .payload(SdkBytes.fromUtf8String(Json.write(invocation))));
+                    .payload(SdkBytes.fromUtf8String(Json.write(sent))));
             if (response.functionError() != null) {
                 LOG.warn("tool function failed", "tool", invocation.tool(), "functionError", response.functionError());
                 return ToolOutcome.error("internal", "the tool failed unexpectedly");

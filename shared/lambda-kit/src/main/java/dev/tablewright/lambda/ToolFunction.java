@@ -4,7 +4,10 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import dev.tablewright.tool.ToolOutcomeJson;
 import dev.tablewright.json.Json;
+import dev.tablewright.logging.MetricRecord;
+import dev.tablewright.logging.Metrics;
 import dev.tablewright.logging.StructuredLog;
+import dev.tablewright.logging.TraceContext;
 import dev.tablewright.failure.DomainFailure;
 import dev.tablewright.tool.ExecutionGate;
 import dev.tablewright.tool.ToolFailures;
@@ -50,6 +53,8 @@ public abstract class ToolFunction implements RequestStreamHandler {
     private final Tool tool;
     private final ToolDefinition definition;
     private final ExecutionGate gate;
+    /** The stack's CloudWatch namespace of the tool's EMF record (the template's MetricsNamespace). */
+    private final String metricsNamespace = Env.get("METRICS_NAMESPACE", Metrics.DEFAULT_NAMESPACE).strip();
 
     protected ToolFunction(Tool tool) {
         this(tool, DEFAULT_GATE);
@@ -90,6 +95,9 @@ public abstract class ToolFunction implements RequestStreamHandler {
             ToolOutcome outcome;
             try {
                 ToolInvocation invocation = InvocationDecoder.decode(read(input), definition);
+                // the chat turn's trace, so this invocation's lines share its traceId; else this invocation's own
+                TraceContext.begin(TraceContext.parse(invocation.traceparent())
+                        .orElseGet(() -> TraceContext.forInvocation(null)));
                 StructuredLog.put("conversationId", invocation.conversationId());
                 StructuredLog.put("toolCallId", invocation.toolCallId());
                 outcome = invoke(invocation);
@@ -122,7 +130,13 @@ public abstract class ToolFunction implements RequestStreamHandler {
             outcome = ToolOutcome.error("internal", "the tool " + definition.name()
                     + " failed unexpectedly; the details are in the function's log");
         }
-        LOG.info("tool answered", "status", outcome.status().wireName(), "micros", (System.nanoTime() - started) / 1000);
+        // the "tool answered" line is the tool's EMF record: ToolDuration and ToolErrors by Tool
+        MetricRecord.of(LOG, metricsNamespace, Metrics.TOOL).dimension(definition.name())
+                .value(Metrics.TOOL_DURATION, (System.nanoTime() - started) / 1e6)
+                .value(Metrics.TOOL_ERRORS, outcome.status() == ToolOutcome.Status.ERROR ? 1 : 0)
+                .property("status", outcome.status().wireName())
+                .property("errorCode", outcome.error() == null ? null : outcome.error().code())
+                .write();
         return outcome;
     }
 

@@ -307,4 +307,53 @@ class ToolFunctionTest {
         assertEquals("after the tool", last.path("message").asText());
         assertEquals("conv_of_the_turn", last.path("conversationId").asText(), last.toString());
     }
+
+    private java.util.List<JsonNode> logLines() throws Exception {
+        java.util.List<JsonNode> out = new java.util.ArrayList<>();
+        for (String line : logs.toString(StandardCharsets.UTF_8).split("\n")) {
+            if (!line.isBlank()) {
+                out.add(Json.parse(line));
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void eachAnswerIsAnEmfRecordOfToolDurationAndToolErrorsByTool() throws Exception {
+        call(new EchoFunction(), "{\"tool\": \"echo_arguments\", \"conversationId\": \"c_3\", \"arguments\": {}}");
+        call(new FailingFunction(new IllegalStateException("boom")), "{\"tool\": \"echo_arguments\", \"arguments\": {}}");
+        call(new EchoFunction(), "{\"tool\": \"echo_arguments\", \"arguments\": 42}"); // refused: the tool never ran
+        java.util.List<JsonNode> records = logLines().stream().filter(l -> l.has("_aws")).toList();
+        assertEquals(2, records.size(), logs.toString(StandardCharsets.UTF_8));
+        for (JsonNode r : records) {
+            assertEquals("tool answered", r.path("message").asText());
+            assertEquals("echo_arguments", r.path("Tool").asText());
+            assertTrue(r.path("ToolDuration").isNumber(), r.toString());
+            JsonNode directive = r.at("/_aws/CloudWatchMetrics/0");
+            assertEquals("Tablewright", directive.path("Namespace").asText());
+            assertEquals("[[\"Tool\"],[]]", directive.path("Dimensions").toString());
+        }
+        assertEquals(0, records.get(0).path("ToolErrors").asInt());
+        assertEquals("c_3", records.get(0).path("conversationId").asText(), "ids stay properties of the line");
+        assertEquals(1, records.get(1).path("ToolErrors").asInt());
+        assertEquals("internal", records.get(1).path("errorCode").asText());
+    }
+
+    @Test
+    void theTraceparentOfTheEnvelopeGivesEveryLineOfTheInvocationTheTurnsTraceId() throws Exception {
+        String traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
+        call(new FailingFunction(new IllegalStateException("boom")), "{\"tool\": \"echo_arguments\", \"arguments\": {},"
+                + " \"traceparent\": \"00-" + traceId + "-00f067aa0ba902b7-01\"}");
+        java.util.List<JsonNode> lines = logLines();
+        assertTrue(lines.size() >= 2, lines.toString()); // "tool failed" and "tool answered"
+        for (JsonNode line : lines) {
+            assertEquals(traceId, line.path("traceId").asText(), line.toString());
+        }
+
+        logs.reset();
+        call(new EchoFunction(), "{\"tool\": \"echo_arguments\", \"arguments\": {}, \"traceparent\": \"not a trace\"}");
+        JsonNode own = logLines().getLast();
+        assertTrue(own.path("traceId").asText().matches("[0-9a-f]{32}"), "a malformed one starts a trace of its own: " + own);
+        assertFalse(own.path("traceId").asText().equals(traceId));
+    }
 }

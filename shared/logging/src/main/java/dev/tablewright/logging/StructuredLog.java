@@ -56,6 +56,7 @@ public final class StructuredLog {
 
     public static void clear() {
         CONTEXT.get().clear();
+        TraceContext.restore(null);
     }
 
     /** A context of its own for one invocation, closed when it ends. */
@@ -65,15 +66,18 @@ public final class StructuredLog {
     }
 
     /**
-     * Starts an empty context for one invocation; closing it puts back what the thread had before. A tool or route
+     * Starts an empty context (and no trace) for one invocation; closing it puts back what the thread had before. A tool or route
      * run in-process by another invocation (the chat turn calling a tool on the local stack) keeps the caller's ids.
      */
     public static Scope scope() {
         Map<String, String> saved = new LinkedHashMap<>(CONTEXT.get());
+        TraceContext savedTrace = TraceContext.currentOrNull();
         CONTEXT.get().clear();
+        TraceContext.restore(null);
         return () -> {
             CONTEXT.get().clear();
             CONTEXT.get().putAll(saved);
+            TraceContext.restore(savedTrace);
         };
     }
 

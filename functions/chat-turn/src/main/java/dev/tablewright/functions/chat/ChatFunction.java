@@ -34,6 +34,7 @@ import dev.tablewright.lambda.HttpFailures;
 import dev.tablewright.lambda.HttpResponse;
 import dev.tablewright.lambda.Priming;
 import dev.tablewright.logging.StructuredLog;
+import dev.tablewright.logging.TraceContext;
 import dev.tablewright.tools.ToolBundle;
 import dev.tablewright.userinput.InputRequestService;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -169,18 +170,20 @@ public final class ChatFunction implements ChatTurnHandler {
 
     @Override
     public void handle(JsonNode event, HttpResponseStream response) {
-        handle(event, response, invocationDeadline.get());
+        handle(event, response, invocationDeadline.get(), null);
     }
 
     /** From the streaming runtime: the invocation's deadline bounds the turn, which stops cleanly before it. */
     @Override
     public void handle(JsonNode event, HttpResponseStream response, LambdaInvocation invocation) {
-        handle(event, response, invocation.deadlineIfKnown().or(invocationDeadline));
+        handle(event, response, invocation.deadlineIfKnown().or(invocationDeadline), invocation.traceId());
     }
 
-    private void handle(JsonNode event, HttpResponseStream response, Optional<Instant> deadline) {
+    private void handle(JsonNode event, HttpResponseStream response, Optional<Instant> deadline, String xrayTraceHeader) {
         String requestId = event.path("requestContext").path("requestId").asText(null);
         StructuredLog.put("requestId", requestId);
+        // one trace for the turn and the tool invocations it makes (their envelopes carry it): X-Ray's when Lambda gave one
+        TraceContext.begin(TraceContext.forInvocation(xrayTraceHeader));
         try {
             // The function URL has no authorizer in front: the caller is checked before the body is decoded or
             // parsed, so an anonymous caller learns nothing about the request format and costs no parsing.
