@@ -37,7 +37,9 @@ final class TemplateCheck {
     /** Read by the Lambda runtime or the JVM, not by our code: may be set without a reader. */
     static final Set<String> RUNTIME_VARIABLES = Set.of("JAVA_TOOL_OPTIONS", "AWS_LAMBDA_EXEC_WRAPPER",
             // Informational: lets log queries and dashboards tell stages apart; no code needs to read it.
-            "STAGE");
+            "STAGE",
+            // Set for every function (Globals): read by those that write metric records (tool functions, the chat turn).
+            "METRICS_NAMESPACE");
     /** Set only on one machine (local engines): read with a fallback-free Env.get but never set in AWS. */
     static final Set<String> LOCAL_ONLY_VARIABLES = Set.of("DYNAMODB_ENDPOINT");
     /** Variables read by prefix (the chat function's TOOL_FUNCTION_<TOOL> map), not by literal name. */
