@@ -105,4 +105,31 @@ class LambdaToolInvokerTest {
         ToolOutcome unknown = invoker.invoke(new ToolInvocation("nope", "call_3", "conv_1", "user_1", Json.object(), Map.of()));
         assertEquals("unknown_tool", unknown.error().code());
     }
+
+    @Test
+    void theTurnsTraceGoesInTheEnvelopeAndTheToolFunctionLogsItsTraceId() throws Exception {
+        java.io.ByteArrayOutputStream logs = new java.io.ByteArrayOutputStream();
+        dev.tablewright.logging.StructuredLog.redirect(new java.io.PrintStream(logs, true, java.nio.charset.StandardCharsets.UTF_8));
+        dev.tablewright.logging.TraceContext turn = dev.tablewright.logging.TraceContext.generate();
+        try {
+            dev.tablewright.logging.TraceContext.begin(turn);
+            invoker.invoke(new ToolInvocation("apply_column_change", "call_4", "conv_1", "user_1", Json.object(), Map.of()));
+        } finally {
+            dev.tablewright.logging.StructuredLog.redirect(System.out);
+            dev.tablewright.logging.StructuredLog.clear();
+        }
+        var sent = dev.tablewright.logging.TraceContext.parse(payloads.get(0).path("traceparent").asText()).orElseThrow();
+        assertEquals(turn.traceId(), sent.traceId());
+        assertFalse(turn.spanId().equals(sent.spanId()), "a child of the turn's context");
+        List<JsonNode> toolLines = new java.util.ArrayList<>();
+        for (String line : logs.toString(java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+            if (line.contains("\"toolName\"")) {
+                toolLines.add(Json.parse(line));
+            }
+        }
+        assertFalse(toolLines.isEmpty(), logs.toString());
+        for (JsonNode line : toolLines) {
+            assertEquals(turn.traceId(), line.path("traceId").asText(), "the tool function's line, on the Lambda API's thread: " + line);
+        }
+    }
 }
