@@ -200,7 +200,8 @@ public final class LocalDeployment implements AutoCloseable {
         ChatSettings settings = ChatSettings.fromEnvironment(Env.all());
         UiStreamTurn turn = new UiStreamTurn(new AgentLoop(model.chatModel(),
                 ToolBundle.registry(settings.dataSources()), new TemplateToolInvoker(byTool), userInputPort(),
-                settings.limits(), settings.memory(), Clock.systemUTC()));
+                settings.limits(), settings.memory(), Clock.systemUTC())
+                .observedBy(ChatFunction.turnObserver(Env.all(), model.settings().model())));
         return new ChatFunction(turn, ChatFunction.conversationMemory(Env.all()), verifier::userIdOf, Optional::empty);
     }
 

@@ -45,6 +45,7 @@ public final class AgentLoop {
     private final ModelCall modelCall;
     private final InputStep inputStep;
     private final ToolDispatch tools;
+    private TurnObserver observer = TurnObserver.NONE;
 
     public AgentLoop(ChatModel model, ToolRegistry registry, ToolInvoker invoker, UserInputPort userInput,
                      TurnLimits limits, Clock clock) {
@@ -61,6 +62,12 @@ public final class AgentLoop {
         this.inputStep = new InputStep(userInput);
         this.tools = new ToolDispatch(registry, invoker, inputStep, limits,
                 List.of(new SearchToolsTool(registry, invoker), new EditableFieldTool()));
+    }
+
+    /** Every turn run from now on is heard by {@code observer} (tracing); returns this loop. */
+    public AgentLoop observedBy(TurnObserver observer) {
+        this.observer = observer;
+        return this;
     }
 
     /** The pages a turn can sit beside: those whose core toolset is not empty (e.g. {@code tables}). */
@@ -80,6 +87,7 @@ public final class AgentLoop {
             deadline = invocationDeadline.get().minus(limits.deadlineMargin());
         }
         TurnState s = new TurnState(input, out, deadline, budget.context(input.history()));
+        s.observed = observer.turnStarted(input.conversationId());
         try {
             s.emit(new AgentEvent.TurnStarted());
             steps(s);
@@ -92,7 +100,8 @@ public final class AgentLoop {
             }
             s.stop(StopReason.INTERNAL_ERROR);
         } finally {
-            s.record.log(s.earlier);
+            s.record.log(s.earlier, input.ownerId());
+            s.observed.turnEnded(s.isStopped() ? s.record.outcome : StopReason.INTERNAL_ERROR);
         }
         TranscriptTurn turn = new TranscriptTurn(input.turnKey(), s.messages, TurnDigest.of(s.messages));
         Transcript kept = budget.compact(input.history().plus(turn));

@@ -48,11 +48,14 @@ final class ModelCall {
             long started = System.nanoTime();
             s.record.modelAttempts++;
             try {
+                s.observed.modelCallStarted(messages);
                 ModelStep step = model.stream(request, listener);
                 listener.closeText();
                 s.record.usage = s.record.usage.plus(step.usage());
+                s.observed.modelCallEnded(step);
                 return step;
             } catch (ModelFailure failure) {
+                s.observed.modelCallFailed(failure);
                 listener.closeText();
                 listener.abandonToolCalls();
                 if (s.out.clientGone()) {

@@ -107,7 +107,10 @@ final class ToolDispatch {
         long started = System.nanoTime();
         InternalTool own = internal.get(name);
         if (own != null) {
-            answered(s, toolCallId, name, own.run(s, toolCallId, arguments));
+            s.observed.toolCallStarted(toolCallId, name, arguments);
+            JsonNode output = own.run(s, toolCallId, arguments);
+            s.observed.toolCallEnded(toolCallId, name, ToolOutcome.ok(output));
+            answered(s, toolCallId, name, output);
             s.record.tool(name, "ok", System.nanoTime() - started);
             return false;
         }
@@ -134,12 +137,14 @@ final class ToolDispatch {
         ToolOutcome outcome;
         // Every log line of the call (the invoker's, the tool's when in-process) names the tool.
         StructuredLog.put("toolName", name);
+        s.observed.toolCallStarted(toolCallId, name, readiness.arguments());
         try {
             outcome = invoker.invoke(new ToolInvocation(name, toolCallId, s.input.conversationId(), s.input.ownerId(),
                     readiness.arguments(), new LinkedHashMap<>(readiness.sessionValues())));
         } finally {
             StructuredLog.put("toolName", null);
         }
+        s.observed.toolCallEnded(toolCallId, name, outcome);
         s.record.tool(name, outcome.status().wireName(), System.nanoTime() - started);
         return switch (outcome.status()) {
             case OK -> ok(s, toolCallId, name, outcome);

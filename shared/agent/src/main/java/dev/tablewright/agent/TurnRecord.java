@@ -3,6 +3,8 @@ package dev.tablewright.agent;
 import dev.tablewright.agent.memory.MemoryBudget;
 import dev.tablewright.agent.model.ModelFailure;
 import dev.tablewright.agent.model.TokenUsage;
+import dev.tablewright.logging.MetricRecord;
+import dev.tablewright.logging.Metrics;
 import dev.tablewright.logging.StructuredLog;
 
 import java.util.ArrayList;
@@ -37,13 +39,30 @@ final class TurnRecord {
         tools.add(entry);
     }
 
-    void log(MemoryBudget.Context earlier) {
-        LOG.info("chat turn", "outcome", outcome.code(), "modelFailure", modelFailure == null ? null : modelFailure.name().toLowerCase(java.util.Locale.ROOT),
-                "steps", steps, "modelAttempts", modelAttempts,
-                "firstTokenMs", firstTokenNanos == 0 ? null : nanos(firstTokenNanos - startNanos),
-                "earlierMessages", earlier.recent().size(), "earlierDigests", earlier.earlier().size() + earlier.notShown(),
-                "modelMs", nanos(modelNanos), "turnMs", nanos(System.nanoTime() - startNanos),
-                "promptTokens", usage.promptTokens(), "completionTokens", usage.completionTokens(), "outputChars", outputChars, "tools", tools);
+    /**
+     * The turn's line, which is also its EMF record (dev.tablewright.logging.Metrics.TURN): TurnDuration,
+     * TimeToFirstToken (when a token came), InputTokens, OutputTokens, ToolCalls, ModelRetries by Outcome. The ids
+     * stay properties of the line.
+     */
+    void log(MemoryBudget.Context earlier, String userId) {
+        long endNanos = System.nanoTime();
+        MetricRecord line = MetricRecord.of(LOG, Metrics.namespace(System.getenv()), Metrics.TURN).dimension(outcome.code())
+                .value(Metrics.TURN_DURATION, (endNanos - startNanos) / 1e6);
+        if (firstTokenNanos != 0) {
+            line.value(Metrics.TIME_TO_FIRST_TOKEN, (firstTokenNanos - startNanos) / 1e6);
+        }
+        line.value(Metrics.INPUT_TOKENS, usage.promptTokens())
+                .value(Metrics.OUTPUT_TOKENS, usage.completionTokens())
+                .value(Metrics.TOOL_CALLS, tools.size())
+                // every step calls the model once; attempts past that were retries
+                .value(Metrics.MODEL_RETRIES, Math.max(0, modelAttempts - steps))
+                .property("userId", userId)
+                .property("modelFailure", modelFailure == null ? null : modelFailure.name().toLowerCase(java.util.Locale.ROOT))
+                .property("steps", steps).property("modelAttempts", modelAttempts)
+                .property("earlierMessages", earlier.recent().size())
+                .property("earlierDigests", earlier.earlier().size() + earlier.notShown())
+                .property("modelMs", nanos(modelNanos)).property("outputChars", outputChars).property("tools", tools)
+                .write();
     }
 
     private static double nanos(long n) {

@@ -23,6 +23,8 @@ final class TurnState {
     final Instant deadline;
     final MemoryBudget.Context earlier;
     final TurnRecord record = new TurnRecord();
+    /** Hears the turn's model and tool calls (tracing); nothing unless the loop has an observer. */
+    TurnObserver.Turn observed = TurnObserver.Turn.NONE;
     final WorkingConfig working;
     EditableStatus editable;
     /** This turn's model messages: the user's message, each step, every tool result. */

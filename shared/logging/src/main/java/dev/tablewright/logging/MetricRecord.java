@@ -57,18 +57,19 @@ public final class MetricRecord {
         return this;
     }
 
-    /** Writes the line; a record missing a metric of its group or its dimension is a programming error. */
+    /**
+     * Writes the line, declaring the metrics given a value (one that has none this time, e.g. no first token, is left
+     * out rather than sent as zero); a record with no metric or no dimension value is a programming error.
+     */
     public void write() {
-        for (Metrics.Metric m : group.metrics()) {
-            if (!values.containsKey(m)) {
-                throw new IllegalStateException("the " + group.record() + " record has no " + m.name());
-            }
+        if (values.isEmpty()) {
+            throw new IllegalStateException("the " + group.record() + " record has no metric");
         }
         if (dimensionValue == null || dimensionValue.isBlank()) {
             throw new IllegalStateException("the " + group.record() + " record has no " + group.dimension());
         }
         List<Map<String, String>> definitions = new ArrayList<>();
-        for (Metrics.Metric m : group.metrics()) {
+        for (Metrics.Metric m : values.keySet()) {
             definitions.add(Map.of("Name", m.name(), "Unit", m.unit().name()));
         }
         Map<String, Object> aws = new LinkedHashMap<>();

@@ -66,11 +66,10 @@ class MetricRecordTest {
     }
 
     @Test
-    void aRecordCarriesOnlyItsGroupsMetricsAndAllOfThem() {
+    void aRecordCarriesOnlyItsGroupsMetricsAndADimension() {
         assertThrows(IllegalArgumentException.class,
                 () -> MetricRecord.of(log, "n", Metrics.TOOL).value(Metrics.TURN_DURATION, 1));
-        assertThrows(IllegalStateException.class,
-                () -> MetricRecord.of(log, "n", Metrics.TOOL).dimension("t").value(Metrics.TOOL_DURATION, 1).write());
+        assertThrows(IllegalStateException.class, () -> MetricRecord.of(log, "n", Metrics.TOOL).dimension("t").write());
         assertThrows(IllegalStateException.class, () -> MetricRecord.of(log, "n", Metrics.TOOL)
                 .value(Metrics.TOOL_DURATION, 1).value(Metrics.TOOL_ERRORS, 0).write());
     }
@@ -84,5 +83,15 @@ class MetricRecordTest {
         }
         assertEquals("Tablewright", Metrics.namespace(Map.of()));
         assertEquals("Shop", Metrics.namespace(Map.of("METRICS_NAMESPACE", " Shop ")));
+    }
+
+    @Test
+    void aMetricWithoutAValueIsNotDeclared() throws Exception {
+        StructuredLog.redirect(new PrintStream(buffer, true, StandardCharsets.UTF_8));
+        MetricRecord.of(log, "n", Metrics.TURN).dimension("model-error").value(Metrics.TURN_DURATION, 5).write();
+        JsonNode line = onlyLine();
+        assertEquals(1, line.at("/_aws/CloudWatchMetrics/0/Metrics").size());
+        assertFalse(line.has("TimeToFirstToken"));
+        assertEquals("model-error", line.get("Outcome").asText());
     }
 }

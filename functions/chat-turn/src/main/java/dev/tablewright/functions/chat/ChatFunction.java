@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.AgentLoop;
 import dev.tablewright.agent.TurnLimits;
+import dev.tablewright.agent.TurnObserver;
 import dev.tablewright.agent.model.ChatModel;
 import dev.tablewright.agent.model.ModelFailure;
 import dev.tablewright.agent.tools.ToolInvoker;
@@ -112,10 +113,21 @@ public final class ChatFunction implements ChatTurnHandler {
         this(new UiStreamTurn(new AgentLoop(ModelProvider.fromEnvironment(env).model(env),
                         ToolBundle.registry(settings.dataSources()),
                         new LambdaToolInvoker(LambdaToolInvoker.lambdaClient(env), LambdaToolInvoker.functionsFromEnvironment(env)),
-                        userInput(env, settings), settings.limits(), settings.memory(), Clock.systemUTC())),
+                        userInput(env, settings), settings.limits(), settings.memory(), Clock.systemUTC())
+                        .observedBy(turnObserver(env, env.getOrDefault("OPENAI_MODEL", ModelSettings.DEFAULT_MODEL)))),
                 conversationMemory(env, settings),
                 // The function URL has no authorizer: the caller is the verified JWT's sub, or nobody (401).
                 JwtVerifier.fromEnvironment(env)::userIdOf, Optional::empty);
+    }
+
+    /**
+     * GenAI spans of every turn when {@code OTEL_EXPORTER_OTLP_ENDPOINT} is set (docs/operations.md#traces); else
+     * nothing, and no OpenTelemetry class is loaded (the module is referenced on this branch only).
+     */
+    public static TurnObserver turnObserver(Map<String, String> env, String model) {
+        String endpoint = env.get("OTEL_EXPORTER_OTLP_ENDPOINT");
+        return endpoint == null || endpoint.isBlank() ? TurnObserver.NONE
+                : dev.tablewright.telemetry.otel.OtelTurnObserver.fromEnvironment(env, "openai", model);
     }
 
     /** The conversation store and the tables a draft is resolved against; {@link ConversationMemory#NONE} without a table. */
