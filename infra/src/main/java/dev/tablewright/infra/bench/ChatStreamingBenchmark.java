@@ -36,7 +36,7 @@ import java.util.Map;
  *   <li><b>cold start</b>: process spawn → first byte of the response (the prelude), and → the whole answer; init
  *       is spawn → the runtime's first {@code /next}.</li>
  * </ul>
- * <pre>infra/bin/chat-stream-bench [--cold-runs N] [--turns N]</pre>
+ * <pre>infra/bin/chat-stream-bench [--cold-runs N] [--turns N] [--snap-start] [--otlp]</pre>
  * A measurement, not a test: figures go to docs/performance.md with the command that produced them.
  */
 public final class ChatStreamingBenchmark {
@@ -47,6 +47,7 @@ public final class ChatStreamingBenchmark {
         int coldRuns = 5;
         int turns = 60;
         boolean snapStart = false;
+        boolean otlp = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--cold-runs" -> coldRuns = Integer.parseInt(args[++i]);
@@ -54,6 +55,8 @@ public final class ChatStreamingBenchmark {
                 // the runtime's SnapStart path (priming, /restore/next) before the first event; the snapshot itself
                 // only happens on Lambda, so "after init" is then what a restored function's first turn costs
                 case "--snap-start" -> snapStart = true;
+                // GenAI spans on: OTEL_EXPORTER_OTLP_ENDPOINT at a loopback receiver that answers 200 (docs/operations.md)
+                case "--otlp" -> otlp = true;
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
@@ -64,12 +67,20 @@ public final class ChatStreamingBenchmark {
         System.out.printf(Locale.ROOT, "%s (%s, %d MB), jar %.1f MB; java %s%n", LOGICAL_ID, spec.handler(), spec.memoryMb(),
                 Files.size(spec.artifact()) / (1024.0 * 1024.0), System.getProperty("java.version"));
 
-        try (ScriptedModelServer model = ScriptedModelServer.start(); DevIssuer.Standalone identity = DevIssuer.startStandalone()) {
+        try (ScriptedModelServer model = ScriptedModelServer.start(); DevIssuer.Standalone identity = DevIssuer.startStandalone();
+             dev.tablewright.infra.http.LoopbackHttpServer receiver = dev.tablewright.infra.http.LoopbackHttpServer.start(0, "otlp",
+                     (request, response) -> {
+                         request.body();
+                         response.send(200, Map.of("content-type", "application/x-protobuf"), new byte[0]);
+                     })) {
             Map<String, String> env = new java.util.HashMap<>(Map.of("OPENAI_BASE_URL", model.baseUrl(), "OPENAI_API_KEY", "sk-local-not-a-secret",
                     "OPENAI_MODEL", "scripted-model", "AUTH_ISSUER", identity.issuer().issuer(),
                     "AUTH_AUDIENCE", identity.issuer().audience(), "AUTH_JWKS_URL", identity.issuer().jwksUrl()));
             if (snapStart) {
                 env.put("AWS_LAMBDA_INITIALIZATION_TYPE", "snap-start");
+            }
+            if (otlp) {
+                env.put("OTEL_EXPORTER_OTLP_ENDPOINT", "http://" + receiver.hostAndPort());
             }
             String token = identity.issuer().mint(DevIssuer.DEV_USER);
 
@@ -98,7 +109,7 @@ public final class ChatStreamingBenchmark {
                 }
             }
 
-            long classes = classesLoaded(spec, env, token, model);
+            long[] classes = classesLoaded(spec, env, token, model);
 
             // warm turns in one process: first model token → first client byte of that token
             List<Double> tokenToByte = new ArrayList<>();
@@ -126,8 +137,8 @@ public final class ChatStreamingBenchmark {
                     median(cold.stream().mapToDouble(c -> c[1]).toArray()),
                     cold.stream().mapToDouble(c -> c[1]).min().orElse(0), cold.stream().mapToDouble(c -> c[1]).max().orElse(0),
                     median(cold.stream().mapToDouble(c -> c[2]).toArray()), median(cold.stream().mapToDouble(c -> c[3]).toArray()));
-            System.out.printf(Locale.ROOT, "classes loaded from start through the first answer (one untimed run, the JDK's included): %d%n",
-                    classes);
+            System.out.printf(Locale.ROOT, "classes loaded from start through the first answer (one untimed run, the JDK's included): %d,"
+                    + " of which OpenTelemetry: %d%s%n", classes[0], classes[1], otlp ? " (spans on)" : "");
             System.out.printf(Locale.ROOT, "first invocation once init%s is over: first byte median %.0f ms, whole answer median %.0f ms%n",
                     snapStart ? " (with SnapStart priming)" : "", median(cold.stream().mapToDouble(c -> c[4]).toArray()),
                     median(cold.stream().mapToDouble(c -> c[5]).toArray()));
@@ -144,7 +155,7 @@ public final class ChatStreamingBenchmark {
      * One more cold run, untimed, with class loading logged to a file ({@code -Xlog:class+load}, as
      * {@code infra/bin/cold-starts} counts them): the classes the JVM loads from start through the first answer.
      */
-    private static long classesLoaded(FunctionSpec spec, Map<String, String> env, String token, ScriptedModelServer model)
+    private static long[] classesLoaded(FunctionSpec spec, Map<String, String> env, String token, ScriptedModelServer model)
             throws Exception {
         Path log = Files.createTempFile("class-load", ".log");
         try {
@@ -159,7 +170,8 @@ public final class ChatStreamingBenchmark {
                         function);
             }
             try (var lines = Files.lines(log)) {
-                return lines.filter(line -> line.contains("source:")).count();
+                List<String> loaded = lines.filter(line -> line.contains("source:")).toList();
+                return new long[]{loaded.size(), loaded.stream().filter(line -> line.contains(" io.opentelemetry.")).count()};
             }
         } finally {
             Files.deleteIfExists(log);
