@@ -198,11 +198,13 @@ public final class LocalDeployment implements AutoCloseable {
         });
         JwtVerifier verifier = JwtVerifier.fromEnvironment(Env.all());
         ChatSettings settings = ChatSettings.fromEnvironment(Env.all());
+        dev.tablewright.agent.TurnObserver spans = ChatFunction.turnObserver(Env.all());
         UiStreamTurn turn = new UiStreamTurn(new AgentLoop(model.chatModel(),
                 ToolBundle.registry(settings.dataSources()), new TemplateToolInvoker(byTool), userInputPort(),
                 settings.limits(), settings.memory(), Clock.systemUTC())
-                .observedBy(ChatFunction.turnObserver(Env.all(), model.settings().model())));
-        return new ChatFunction(turn, ChatFunction.conversationMemory(Env.all()), verifier::userIdOf, Optional::empty);
+                .observedBy(spans)
+                .publishingMetricsTo(dev.tablewright.logging.Metrics.namespace(Env.all())));
+        return new ChatFunction(turn, ChatFunction.conversationMemory(Env.all()), verifier::userIdOf, Optional::empty).flushingAfterEachTurn(spans);
     }
 
     /** The user-input lifecycle on the local UserInputTable, as the user-input functions use it. */

@@ -35,7 +35,7 @@ class LayersTest {
             .layer("Protocols").definedBy("dev.tablewright.aisdk..", "dev.tablewright.mcp..")
             .layer("Lambda kit").definedBy("dev.tablewright.lambda..")
             .layer("Adapters").definedBy("dev.tablewright.dynamodb..", "dev.tablewright.postgres..", "dev.tablewright.jwt..",
-                    "dev.tablewright.openai..", "dev.tablewright.bedrock..", "dev.tablewright.invoke..")
+                    "dev.tablewright.openai..", "dev.tablewright.bedrock..", "dev.tablewright.invoke..", "dev.tablewright.telemetry..")
             .layer("Functions").definedBy("dev.tablewright.functions..")
             .whereLayer("Functions").mayNotBeAccessedByAnyLayer()
             .whereLayer("Adapters").mayOnlyBeAccessedByLayers("Functions")
@@ -57,8 +57,9 @@ class LayersTest {
             .should().dependOnClassesThat().resideInAnyPackage("dev.tablewright.aisdk..", "dev.tablewright.mcp..",
                     "dev.tablewright.lambda..", "dev.tablewright.functions..", "dev.tablewright.openai..",
                     "dev.tablewright.bedrock..", "dev.tablewright.invoke..", "dev.tablewright.dynamodb..",
-                    "com.amazonaws..", "software.amazon..", "com.openai..", "io.modelcontextprotocol..")
-            .because("each client protocol (the AI SDK stream, MCP) and each platform is an adapter over the agent core");
+                    "com.amazonaws..", "software.amazon..", "com.openai..", "io.modelcontextprotocol..",
+                    "dev.tablewright.telemetry..", "io.opentelemetry..")
+            .because("each client protocol (the AI SDK stream, MCP), each platform and tracing (TurnObserver) is an adapter over the agent core");
 
     /** Typed settings: the environment is read once, where a function is wired, and passed to constructors. */
     static final ArchRule SETTINGS_ARE_READ_WHERE_A_FUNCTION_IS_WIRED = noClasses()

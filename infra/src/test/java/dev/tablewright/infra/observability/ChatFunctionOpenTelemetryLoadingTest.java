@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * The chat function's jar, run as Lambda runs it, with the JVM's class loading logged ({@code -Xlog:class+load}):
  * without OTEL_EXPORTER_OTLP_ENDPOINT a turn loads no OpenTelemetry class at all; with it, the same turn's spans
- * reach the receiver before the invocation ends.
+ * reach the receiver before the invocation ends (before the runtime asks for the next one).
  */
 class ChatFunctionOpenTelemetryLoadingTest {
 
@@ -57,7 +57,12 @@ class ChatFunctionOpenTelemetryLoadingTest {
                 InvocationResult result = emulator.invoke(event(identity.issuer().mint(DevIssuer.DEV_USER)).getBytes(StandardCharsets.UTF_8),
                         Duration.ofSeconds(60)).await(Duration.ofSeconds(60));
                 assertTrue(result.succeeded(), () -> result.errorType() + " " + result.errorBody() + "\n" + function.output());
-                // what the receiver holds now arrived before the invocation ended
+                // the invocation ends when the runtime asks for the next one: what the receiver holds then was sent
+                // before it (after the answer was complete, before Lambda would freeze the process)
+                for (int waited = 0; emulator.polls() < 2 && waited < 200; waited++) {
+                    Thread.sleep(50);
+                }
+                assertTrue(emulator.polls() >= 2, "the runtime asked for the next invocation\n" + function.output());
                 List<OtlpTraceReceiver.ReceivedSpan> spans = List.copyOf(receiver.spans);
                 try (var lines = Files.lines(log)) {
                     List<String> loaded = lines.filter(l -> l.contains("source:")).toList();

@@ -140,7 +140,10 @@ class TurnObservabilityTest {
     void withAnEndpointTheTurnsGenAiSpansArriveOnTheTurnsTrace() throws Exception {
         receiver = new OtlpTraceReceiver();
         String conversation = runTurnWithTwoToolCalls(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", receiver.endpoint()));
-        // the spans were sent before the turn ended: the response is complete, so they are here
+        // sent once the answer is complete, before the request's handling ends
+        for (int waited = 0; receiver.spans.size() < 6 && waited < 200; waited++) {
+            Thread.sleep(50);
+        }
         List<OtlpTraceReceiver.ReceivedSpan> spans = List.copyOf(receiver.spans);
         assertTrue(receiver.paths.stream().allMatch("/v1/traces"::equals), receiver.paths.toString());
         List<String> names = spans.stream().map(OtlpTraceReceiver.ReceivedSpan::name).sorted().toList();

@@ -13,6 +13,7 @@ import dev.tablewright.agent.model.ToolCallRequest;
 import dev.tablewright.agent.prompt.SystemPrompt;
 import dev.tablewright.agent.tools.ToolInvoker;
 import dev.tablewright.agent.tools.UserInputPort;
+import dev.tablewright.logging.Metrics;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.tool.ToolRegistry;
@@ -46,6 +47,7 @@ public final class AgentLoop {
     private final InputStep inputStep;
     private final ToolDispatch tools;
     private TurnObserver observer = TurnObserver.NONE;
+    private String metricsNamespace = Metrics.DEFAULT_NAMESPACE;
 
     public AgentLoop(ChatModel model, ToolRegistry registry, ToolInvoker invoker, UserInputPort userInput,
                      TurnLimits limits, Clock clock) {
@@ -67,6 +69,12 @@ public final class AgentLoop {
     /** Every turn run from now on is heard by {@code observer} (tracing); returns this loop. */
     public AgentLoop observedBy(TurnObserver observer) {
         this.observer = observer;
+        return this;
+    }
+
+    /** The CloudWatch namespace of the turns' metric records (the stack's MetricsNamespace); returns this loop. */
+    public AgentLoop publishingMetricsTo(String namespace) {
+        this.metricsNamespace = namespace;
         return this;
     }
 
@@ -100,7 +108,7 @@ public final class AgentLoop {
             }
             s.stop(StopReason.INTERNAL_ERROR);
         } finally {
-            s.record.log(s.earlier, input.ownerId());
+            s.record.log(metricsNamespace, s.earlier, input.ownerId());
             s.observed.turnEnded(s.isStopped() ? s.record.outcome : StopReason.INTERNAL_ERROR);
         }
         TranscriptTurn turn = new TranscriptTurn(input.turnKey(), s.messages, TurnDigest.of(s.messages));

@@ -21,6 +21,13 @@ public interface TurnObserver {
     /** A turn starts; what it returns hears the rest of that turn. */
     Turn turnStarted(String conversationId);
 
+    /**
+     * Sends what the ended turns left behind (their spans). The host calls it once the answer is complete, before
+     * the invocation ends: Lambda freezes the process after, and a batch left waiting might never go.
+     */
+    default void flush() {
+    }
+
     /** One turn, from its start to its end. */
     interface Turn {
         Turn NONE = new Turn() {

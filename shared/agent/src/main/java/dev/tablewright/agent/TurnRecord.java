@@ -44,9 +44,9 @@ final class TurnRecord {
      * TimeToFirstToken (when a token came), InputTokens, OutputTokens, ToolCalls, ModelRetries by Outcome. The ids
      * stay properties of the line.
      */
-    void log(MemoryBudget.Context earlier, String userId) {
+    void log(String namespace, MemoryBudget.Context earlier, String userId) {
         long endNanos = System.nanoTime();
-        MetricRecord line = MetricRecord.of(LOG, Metrics.namespace(System.getenv()), Metrics.TURN).dimension(outcome.code())
+        MetricRecord line = MetricRecord.of(LOG, namespace, Metrics.TURN).dimension(outcome.code())
                 .value(Metrics.TURN_DURATION, (endNanos - startNanos) / 1e6);
         if (firstTokenNanos != 0) {
             line.value(Metrics.TIME_TO_FIRST_TOKEN, (firstTokenNanos - startNanos) / 1e6);

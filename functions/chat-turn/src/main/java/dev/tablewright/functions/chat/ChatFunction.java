@@ -34,6 +34,7 @@ import dev.tablewright.lambda.Env;
 import dev.tablewright.lambda.HttpFailures;
 import dev.tablewright.lambda.HttpResponse;
 import dev.tablewright.lambda.Priming;
+import dev.tablewright.logging.Metrics;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.logging.TraceContext;
 import dev.tablewright.tools.ToolBundle;
@@ -66,6 +67,7 @@ public final class ChatFunction implements ChatTurnHandler {
     private final ConversationMemory memory;
     private final Function<JsonNode, String> callerIdentity;
     private final Supplier<Optional<Instant>> invocationDeadline;
+    private TurnObserver observer = TurnObserver.NONE;
 
     public ChatFunction() {
         this(Env.all());
@@ -106,28 +108,44 @@ public final class ChatFunction implements ChatTurnHandler {
             + "\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"text\":\"hello\"}]}],\"context\":{\"page\":\"tables\"}}";
 
     ChatFunction(Map<String, String> env) {
-        this(env, ChatSettings.fromEnvironment(env));
+        this(env, ChatSettings.fromEnvironment(env), turnObserver(env));
     }
 
-    private ChatFunction(Map<String, String> env, ChatSettings settings) {
+    private ChatFunction(Map<String, String> env, ChatSettings settings, TurnObserver observer) {
         this(new UiStreamTurn(new AgentLoop(ModelProvider.fromEnvironment(env).model(env),
                         ToolBundle.registry(settings.dataSources()),
                         new LambdaToolInvoker(LambdaToolInvoker.lambdaClient(env), LambdaToolInvoker.functionsFromEnvironment(env)),
                         userInput(env, settings), settings.limits(), settings.memory(), Clock.systemUTC())
-                        .observedBy(turnObserver(env, env.getOrDefault("OPENAI_MODEL", ModelSettings.DEFAULT_MODEL)))),
+                        .observedBy(observer).publishingMetricsTo(Metrics.namespace(env))),
                 conversationMemory(env, settings),
                 // The function URL has no authorizer: the caller is the verified JWT's sub, or nobody (401).
                 JwtVerifier.fromEnvironment(env)::userIdOf, Optional::empty);
+        flushingAfterEachTurn(observer);
+    }
+
+    /**
+     * After each request, once its answer is complete, {@code observer} sends what the turn left (its spans): after the
+     * client has its last byte, before the invocation ends and Lambda freezes the process. Returns this function.
+     */
+    public ChatFunction flushingAfterEachTurn(TurnObserver observer) {
+        this.observer = observer;
+        return this;
     }
 
     /**
      * GenAI spans of every turn when {@code OTEL_EXPORTER_OTLP_ENDPOINT} is set (docs/operations.md#traces); else
      * nothing, and no OpenTelemetry class is loaded (the module is referenced on this branch only).
      */
-    public static TurnObserver turnObserver(Map<String, String> env, String model) {
+    public static TurnObserver turnObserver(Map<String, String> env) {
         String endpoint = env.get("OTEL_EXPORTER_OTLP_ENDPOINT");
-        return endpoint == null || endpoint.isBlank() ? TurnObserver.NONE
-                : dev.tablewright.telemetry.otel.OtelTurnObserver.fromEnvironment(env, "openai", model);
+        if (endpoint == null || endpoint.isBlank()) {
+            return TurnObserver.NONE;
+        }
+        // gen_ai.provider.name and gen_ai.request.model as the GenAI conventions name them
+        return ModelProvider.fromEnvironment(env) == ModelProvider.BEDROCK
+                ? dev.tablewright.telemetry.otel.OtelTurnObserver.fromEnvironment(env, "aws.bedrock", env.getOrDefault("BEDROCK_MODEL_ID", "unknown"))
+                : dev.tablewright.telemetry.otel.OtelTurnObserver.fromEnvironment(env, "openai",
+                        env.getOrDefault("OPENAI_MODEL", dev.tablewright.openai.ModelSettings.DEFAULT_MODEL));
     }
 
     /** The conversation store and the tables a draft is resolved against; {@link ConversationMemory#NONE} without a table. */
@@ -226,6 +244,7 @@ public final class ChatFunction implements ChatTurnHandler {
             turn.run(prepared.request(), owner, ui, deadline, prepared.draft(), prepared.memory(),
                     result -> memory.save(owner, prepared, assistant.message(), result));
         } finally {
+            observer.flush();
             StructuredLog.clear();
         }
     }

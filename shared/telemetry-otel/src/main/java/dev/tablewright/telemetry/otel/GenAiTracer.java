@@ -27,8 +27,8 @@ import java.util.function.Supplier;
  * The spans of chat turns, as the OpenTelemetry GenAI semantic conventions name them: {@code invoke_agent} for the
  * turn, {@code chat {model}} for each model call, {@code execute_tool {tool}} for each tool call, exported over
  * OTLP/HTTP with the JDK's HTTP client. The turn's span takes the turn's trace id ({@link TraceContext}), so spans
- * and log lines share one id. Spans wait in a batch only until the turn ends: {@link Turn#end} exports them before
- * it returns (a frozen Lambda container would otherwise keep them).
+ * and log lines share one id. Spans wait in a batch only until {@link #flush}, which the chat function calls once
+ * the answer is complete and before the invocation ends (a frozen Lambda container would otherwise keep them).
  *
  * <p>Prompt, answer and tool-argument contents are recorded only when {@code captureContent} is set.
  */
@@ -132,10 +132,7 @@ public final class GenAiTracer implements AutoCloseable {
             return new ToolCall(builder.startSpan());
         }
 
-        /**
-         * Ends the turn's span with its outcome ({@code error}: the turn failed) and sends every span of the turn
-         * before returning; a receiver that does not answer in time is logged, never thrown.
-         */
+        /** Ends the turn's span with its outcome ({@code error}: the turn failed); {@link #flush} sends it. */
         public void end(String outcome, boolean error) {
             span.setAttribute(OUTCOME, outcome);
             if (error) {
@@ -143,10 +140,17 @@ public final class GenAiTracer implements AutoCloseable {
                 span.setAttribute(ERROR_TYPE, outcome);
             }
             span.end();
-            CompletableResultCode flushed = provider.forceFlush().join(FLUSH_TIMEOUT.toMillis() + 500, TimeUnit.MILLISECONDS);
-            if (!flushed.isSuccess()) {
-                LOG.warn("the turn's spans could not be sent", "done", flushed.isDone());
-            }
+        }
+    }
+
+    /**
+     * Sends every ended span before returning (the chat function calls it once the answer is complete); a receiver
+     * that does not answer in time is logged, never thrown.
+     */
+    public void flush() {
+        CompletableResultCode flushed = provider.forceFlush().join(FLUSH_TIMEOUT.toMillis() + 500, TimeUnit.MILLISECONDS);
+        if (!flushed.isSuccess()) {
+            LOG.warn("the turn's spans could not be sent", "done", flushed.isDone());
         }
     }
 

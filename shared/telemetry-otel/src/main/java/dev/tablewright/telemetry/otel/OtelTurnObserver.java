@@ -52,6 +52,15 @@ public final class OtelTurnObserver implements TurnObserver {
     }
 
     @Override
+    public void flush() {
+        try {
+            tracer.flush();
+        } catch (RuntimeException e) {
+            LOG.error("the turns' spans could not be sent", e);
+        }
+    }
+
+    @Override
     public Turn turnStarted(String conversationId) {
         try {
             return new TracedTurn(tracer.startTurn(conversationId));
@@ -120,7 +129,7 @@ public final class OtelTurnObserver implements TurnObserver {
                 boolean failed = reason == StopReason.MODEL_ERROR || reason == StopReason.INTERNAL_ERROR;
                 turn.end(reason.code(), failed);
             } catch (RuntimeException e) {
-                LOG.error("the turn's spans could not be sent", e);
+                LOG.error("the turn's span could not be ended", e);
             }
         }
     }

@@ -56,7 +56,7 @@ class GenAiTracerTest {
     }
 
     @Test
-    void aTurnIsOneTraceWithItsModelAndToolCallsExportedWhenItEnds() {
+    void aTurnIsOneTraceWithItsModelAndToolCallsExportedByTheFlush() {
         Collected exporter = new Collected();
         TraceContext trace = TraceContext.generate();
         TraceContext.begin(trace);
@@ -67,9 +67,10 @@ class GenAiTracerTest {
             turn.startToolCall("apply_column_change", "call_1", () -> "{}").end(null, () -> "{}");
             turn.startToolCall("preview_table_config", "call_2", () -> "{}").end("invalid_arguments", () -> "{}");
             turn.startModelCall("openai", "gpt-4o-mini", () -> "[]").end(1500, 60, "stop", () -> "[]");
-            assertTrue(exporter.spans.isEmpty(), "nothing is exported before the turn ends");
             turn.end("stop", false);
-            assertEquals(5, exporter.spans.size(), "all of the turn's spans are out when end returns");
+            assertTrue(exporter.spans.isEmpty(), "nothing is exported before the flush");
+            tracer.flush();
+            assertEquals(5, exporter.spans.size(), "all of the turn's spans are out when flush returns");
         }
         List<SpanData> spans = exporter.spans;
         SpanData root = spans.stream().filter(s -> s.getName().equals("invoke_agent tablewright")).findFirst().orElseThrow();
@@ -116,6 +117,7 @@ class GenAiTracerTest {
             GenAiTracer.ModelCall failing = turn.startModelCall("openai", "m", () -> "[]");
             failing.fail("rate_limited");
             turn.end("model-error", true);
+            tracer.flush();
         }
         Map<String, SpanData> named = byName(exporter.spans.subList(0, 2));
         assertEquals("[{\"role\":\"user\"}]", named.get("chat m").getAttributes().get(GenAiTracer.INPUT_MESSAGES));
