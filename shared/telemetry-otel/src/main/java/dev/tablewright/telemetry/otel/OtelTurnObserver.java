@@ -111,10 +111,10 @@ public final class OtelTurnObserver implements TurnObserver {
         public void toolCallEnded(String toolCallId, String toolName, ToolOutcome outcome) {
             GenAiTracer.ToolCall call = toolCalls.remove(toolCallId);
             if (call != null) {
-                String error = !ToolOutcome.ERROR.equals(outcome.status()) ? null
+                String error = outcome.status() != ToolOutcome.Status.ERROR ? null
                         : outcome.error() == null ? "error" : outcome.error().code();
                 call.end(error, () -> outcome.output() != null ? Json.write(outcome.output())
-                        : outcome.error() != null ? Json.write(ToolOutcomeJson.write(outcome.error())) : outcome.status());
+                        : outcome.error() != null ? Json.write(ToolOutcomeJson.write(outcome.error())) : outcome.status().wireName());
             }
         }
 
