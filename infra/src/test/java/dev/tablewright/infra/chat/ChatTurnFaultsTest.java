@@ -116,7 +116,7 @@ class ChatTurnFaultsTest {
                 "the model's stream was closed, not read to its end");
         JsonNode turnLine = log.toString(java.nio.charset.StandardCharsets.UTF_8).lines()
                 .filter(l -> l.contains("\"chat turn\"")).map(dev.tablewright.json.Json::objectLiteral).findFirst().orElseThrow();
-        assertEquals("output-cap", turnLine.path("outcome").asText(), turnLine.toString());
+        assertEquals("output-cap", turnLine.path("Outcome").asText(), turnLine.toString());
         assertTrue(turnLine.path("outputChars").asLong() > 2_000, turnLine.toString());
     }
 

@@ -218,7 +218,7 @@ class ChatTurnUserInputTest {
         assertEquals("stop", resumed.first("finish").path("finishReason").asText());
         assertTrue(resumed.text().contains("could not make this change valid"), resumed.text());
         String lines = log.toString(java.nio.charset.StandardCharsets.UTF_8);
-        assertTrue(lines.contains("\"outcome\":\"repair-bound\""), lines);
+        assertTrue(lines.contains("\"Outcome\":\"repair-bound\""), lines);
         assertTrue(!lines.contains("\"level\":\"ERROR\""), "no internal error: " + lines);
     }
 }

@@ -212,8 +212,9 @@ public final class ChatFunction implements ChatTurnHandler {
     private void handle(JsonNode event, HttpResponseStream response, Optional<Instant> deadline, String xrayTraceHeader) {
         String requestId = event.path("requestContext").path("requestId").asText(null);
         StructuredLog.put("requestId", requestId);
-        // one trace for the turn and the tool invocations it makes (their envelopes carry it): X-Ray's when Lambda gave one
-        TraceContext.begin(TraceContext.forInvocation(xrayTraceHeader));
+        // one trace for the turn and the tool invocations it makes (their envelopes carry it): X-Ray's when the Runtime
+        // API gave one (the streaming runtime passes its header), else a new one (the local gateway, tests)
+        TraceContext.begin(TraceContext.fromXRayHeader(xrayTraceHeader).orElseGet(TraceContext::generate));
         try {
             // The function URL has no authorizer in front: the caller is checked before the body is decoded or
             // parsed, so an anonymous caller learns nothing about the request format and costs no parsing.
