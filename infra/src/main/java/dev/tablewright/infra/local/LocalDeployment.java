@@ -56,8 +56,9 @@ public final class LocalDeployment implements AutoCloseable {
         }
 
         /**
-         * For tests: a free port, no banner, the scripted model playing {@code script} and what the test queues, and
-         * the process environment without OPENAI_*, BEDROCK_*, MODEL_PROVIDER and DATA_SOURCES (a live model or the shell's data sources must not
+         * For tests: a free port, no banner, the scripted model playing {@code script} and what the test queues (with no
+         * script: the offline demo model), and the process environment without OPENAI_*, BEDROCK_*, MODEL_PROVIDER and
+         * DATA_SOURCES (a live model or the shell's data sources must not
          * leak in), plus {@code overrides}.
          */
         public static Settings forTest(Map<String, String> overrides, ModelScript script) {
@@ -165,7 +166,8 @@ public final class LocalDeployment implements AutoCloseable {
             }
         }
         // The reference page on the same origin as the API and the chat (built by main, or by whoever runs this)
-        gateway.page(ReferencePage.besideTemplate(templateFile).files(), PageConfig.local());
+        gateway.page(ReferencePage.besideTemplate(templateFile).files(),
+                PageConfig.local(new PageConfig.Model(model.kind().wireName(), model.label())));
         gateway.corsOrigins(corsOrigins(settings.environment(), template)).start(template, functions);
         out.println(banner());
     }
@@ -323,7 +325,7 @@ public final class LocalDeployment implements AutoCloseable {
                             usage: infra/bin/local-stack [--port N]
                             Runs every function of template.yaml behind http://localhost:N (default 3000).
                             Environment: DATABASE_URL (else 127.0.0.1:5432, else an embedded PostgreSQL),
-                            OPENAI_API_KEY / OPENAI_BASE_URL / OPENAI_MODEL (else the scripted example model).""");
+                            OPENAI_API_KEY / OPENAI_BASE_URL / OPENAI_MODEL (else the offline demo model).""");
                     return;
                 }
                 default -> {

@@ -3,6 +3,7 @@ package dev.tablewright.infra.local;
 import dev.tablewright.bedrock.BedrockChatModel;
 import dev.tablewright.bedrock.BedrockSettings;
 import dev.tablewright.agent.model.ChatModel;
+import dev.tablewright.infra.demo.DemoModel;
 import dev.tablewright.infra.model.BedrockModelServer;
 import dev.tablewright.openai.ModelSettings;
 import dev.tablewright.infra.model.ModelScript;
@@ -24,13 +25,28 @@ import java.util.Map;
 /**
  * The local stack's language model. With {@code MODEL_PROVIDER} unset or {@code openai}: an OpenAI-compatible
  * endpoint from the environment ({@code OPENAI_API_KEY}, {@code OPENAI_BASE_URL}, {@code OPENAI_MODEL}), or, when
- * neither a key nor a base URL is set, the scripted model replaying the bundled example conversation ({@value #EXAMPLE}).
+ * neither a key nor a base URL is set, the offline demo model ({@link DemoModel}: a few rules over the sample
+ * database, served over the same OpenAI-compatible HTTP). Tests use the scripted model ({@link #scripted}), which
+ * replays what they queue (the bundled example conversation, {@value #EXAMPLE}, for some).
  * With {@code MODEL_PROVIDER=bedrock}: Amazon Bedrock itself when {@code BEDROCK_MODEL_ID} is set (the shell's AWS
  * credentials and {@code AWS_REGION}, or {@code BEDROCK_ENDPOINT}), else the Bedrock stand-in replaying the same
  * example over ConverseStream's event stream. A scripted model is announced as such, so nobody mistakes its canned
  * answers for a live model.
  */
 public final class LocalModel implements AutoCloseable {
+
+    /** Which model answers: what the banner, the page's config.json and the terminal client show. */
+    public enum Kind {
+        LIVE, OFFLINE_DEMO, SCRIPTED;
+
+        /** The value of {@code model.kind} in the page's config.json. */
+        public String wireName() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        }
+    }
+
+    /** Where the banner's continuation lines start: under the value column. */
+    private static final String BANNER_INDENT = " ".repeat(18);
 
     /** The bundled example conversation (a {@link ModelScript} in JSON). */
     public static final String EXAMPLE = "/local/example-conversation.json";
@@ -41,6 +57,7 @@ public final class LocalModel implements AutoCloseable {
     static final String STAND_IN_ACCESS_KEY = "AKIDLOCALSTANDIN0000";
     static final String STAND_IN_SECRET_KEY = "local-bedrock-stand-in-secret";
 
+    private final Kind kind;
     private final ModelSettings settings;
     private final BedrockSettings bedrock;
     private final AwsCredentialsProvider credentials;
@@ -48,12 +65,13 @@ public final class LocalModel implements AutoCloseable {
     private final BedrockModelServer bedrockStandIn;
     private final int turnsPerReplay;
 
-    private LocalModel(ModelSettings settings, ScriptedModelServer scripted, int turnsPerReplay) {
-        this(settings, null, null, scripted, null, turnsPerReplay);
+    private LocalModel(Kind kind, ModelSettings settings, ScriptedModelServer scripted, int turnsPerReplay) {
+        this(kind, settings, null, null, scripted, null, turnsPerReplay);
     }
 
-    private LocalModel(ModelSettings settings, BedrockSettings bedrock, AwsCredentialsProvider credentials,
+    private LocalModel(Kind kind, ModelSettings settings, BedrockSettings bedrock, AwsCredentialsProvider credentials,
                        ScriptedModelServer scripted, BedrockModelServer bedrockStandIn, int turnsPerReplay) {
+        this.kind = kind;
         this.settings = settings;
         this.bedrock = bedrock;
         this.credentials = credentials;
@@ -65,19 +83,26 @@ public final class LocalModel implements AutoCloseable {
     public static LocalModel resolve(Map<String, String> env) throws IOException {
         if (onBedrock(env)) {
             if (blankToNull(env.get("BEDROCK_MODEL_ID")) != null) {
-                return new LocalModel(null, BedrockSettings.fromEnvironment(withRegion(env)), DefaultCredentialsProvider.builder().build(),
-                        null, null, 0);
+                return new LocalModel(Kind.LIVE, null, BedrockSettings.fromEnvironment(withRegion(env)),
+                        DefaultCredentialsProvider.builder().build(), null, null, 0);
             }
             return scripted(exampleConversation(), env);
         }
         String key = blankToNull(env.get("OPENAI_API_KEY"));
         String baseUrl = blankToNull(env.get("OPENAI_BASE_URL"));
         if (key != null || baseUrl != null) {
-            return new LocalModel(new ModelSettings(baseUrl != null ? baseUrl : ModelSettings.DEFAULT_BASE_URL,
+            return new LocalModel(Kind.LIVE, new ModelSettings(baseUrl != null ? baseUrl : ModelSettings.DEFAULT_BASE_URL,
                     env.getOrDefault("OPENAI_MODEL", ModelSettings.DEFAULT_MODEL), key != null ? key : "not-needed",
                     idleTimeout(env, Duration.ofSeconds(60))), null, 0);
         }
-        return scripted(exampleConversation(), env);
+        return offlineDemo(env);
+    }
+
+    /** The offline demo model on a port of its own, reached over HTTP like any OpenAI-compatible endpoint. */
+    public static LocalModel offlineDemo(Map<String, String> env) throws IOException {
+        ScriptedModelServer server = ScriptedModelServer.answering(0, "offline-demo-model", new DemoModel());
+        return new LocalModel(Kind.OFFLINE_DEMO, new ModelSettings(server.baseUrl(), DemoModel.NAME, "offline-demo-needs-no-key",
+                idleTimeout(env, Duration.ofSeconds(30))), server, 0);
     }
 
     static boolean onBedrock(Map<String, String> env) {
@@ -125,7 +150,7 @@ public final class LocalModel implements AutoCloseable {
             standIn.put("BEDROCK_ENDPOINT", server.endpoint());
             standIn.putIfAbsent("BEDROCK_MODEL_ID", "us.amazon.nova-pro-v1:0");
             BedrockSettings settings = BedrockSettings.fromEnvironment(standIn);
-            return new LocalModel(null, new BedrockSettings(settings.endpoint(), settings.region(), settings.modelId(),
+            return new LocalModel(Kind.SCRIPTED, null, new BedrockSettings(settings.endpoint(), settings.region(), settings.modelId(),
                     idleTimeout(env, Duration.ofSeconds(30))),
                     StaticCredentialsProvider.create(AwsBasicCredentials.create(STAND_IN_ACCESS_KEY, STAND_IN_SECRET_KEY)),
                     null, server, script.turns().size());
@@ -134,7 +159,7 @@ public final class LocalModel implements AutoCloseable {
         for (int i = 0; i < REPLAYS; i++) {
             server.enqueue(script);
         }
-        return new LocalModel(new ModelSettings(server.baseUrl(), "scripted-example", "scripted-model-needs-no-key",
+        return new LocalModel(Kind.SCRIPTED, new ModelSettings(server.baseUrl(), "scripted-example", "scripted-model-needs-no-key",
                 idleTimeout(env, Duration.ofSeconds(30))), server, script.turns().size());
     }
 
@@ -162,12 +187,21 @@ public final class LocalModel implements AutoCloseable {
         return bedrock != null ? new BedrockChatModel(bedrock, credentials) : new OpenAiChatModel(settings);
     }
 
-    public boolean isScripted() {
-        return scripted != null || bedrockStandIn != null;
+    public Kind kind() {
+        return kind;
     }
 
-    /** The scripted OpenAI-compatible model; null on Bedrock or a live model. */
+    public boolean isScripted() {
+        return kind == Kind.SCRIPTED;
+    }
+
+    /** The scripted OpenAI-compatible model tests queue turns on; null on Bedrock, the offline demo or a live model. */
     public ScriptedModelServer scriptedServer() {
+        return kind == Kind.SCRIPTED ? scripted : null;
+    }
+
+    /** The local OpenAI-compatible server (scripted or offline demo) with the requests it received; else null. */
+    public ScriptedModelServer localServer() {
         return scripted;
     }
 
@@ -176,8 +210,15 @@ public final class LocalModel implements AutoCloseable {
         return bedrockStandIn;
     }
 
-    /** One line for the banner. */
+    /** The banner's model line (the offline demo's runs over a few lines). */
     public String describe() {
+        if (kind == Kind.OFFLINE_DEMO) {
+            return "OFFLINE DEMO model (no OPENAI_API_KEY or OPENAI_BASE_URL set): a few fixed rules, not a language model.\n"
+                    + BANNER_INDENT + "It builds and changes a table over the sample database from phrasings like\n"
+                    + BANNER_INDENT + String.join("\n" + BANNER_INDENT, DemoModel.PHRASINGS.stream().map(p -> "\"" + p + "\"").toList())
+                    + "\n" + BANNER_INDENT + "and says so for anything else. Set OPENAI_API_KEY (and optionally OPENAI_BASE_URL, "
+                    + "OPENAI_MODEL) for a live model, or MODEL_PROVIDER=bedrock.";
+        }
         if (bedrockStandIn != null) {
             return "SCRIPTED Bedrock stand-in (MODEL_PROVIDER=bedrock, no BEDROCK_MODEL_ID set) at " + bedrock.endpoint()
                     + ": every chat turn replays the bundled example conversation (infra/src/main/resources" + EXAMPLE + ", "
@@ -188,11 +229,18 @@ public final class LocalModel implements AutoCloseable {
             return "Amazon Bedrock model " + bedrock.modelId() + " in " + bedrock.region() + " at " + bedrock.endpoint();
         }
         if (scripted != null) {
-            return "SCRIPTED model (no OPENAI_API_KEY or OPENAI_BASE_URL set): every chat turn replays the bundled example "
-                    + "conversation (infra/src/main/resources" + EXAMPLE + ", " + turnsPerReplay + " model calls), whatever you type. "
-                    + "Set OPENAI_API_KEY (and optionally OPENAI_BASE_URL, OPENAI_MODEL) for a live model, or MODEL_PROVIDER=bedrock.";
+            return "SCRIPTED model: replays its script (" + turnsPerReplay + " model calls a replay), whatever you type.";
         }
         return "live model " + settings.model() + " at " + settings.baseUrl();
+    }
+
+    /** A short name of the model for a client: what the page's note and the terminal client's first line show. */
+    public String label() {
+        return switch (kind) {
+            case OFFLINE_DEMO -> "offline demo model (no model key set: a few fixed rules, not a language model)";
+            case SCRIPTED -> bedrockStandIn != null ? "scripted Bedrock stand-in (replays an example conversation)" : "scripted test model";
+            case LIVE -> bedrock != null ? "Amazon Bedrock " + bedrock.modelId() : settings.model();
+        };
     }
 
     @Override

@@ -22,6 +22,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 /**
  * An OpenAI-compatible model that replays {@link ScriptedTurn}s: {@code POST /v1/chat/completions} (also
@@ -41,9 +42,24 @@ public final class ScriptedModelServer implements AutoCloseable {
     private final List<RecordedRequest> requests = new ArrayList<>();
     private final Map<String, CountDownLatch> signals = new ConcurrentHashMap<>();
     private final AtomicInteger completionIds = new AtomicInteger();
+    /** When set, every request is answered by this instead of the queue (the offline demo model decides per request). */
+    private final Function<RecordedRequest, ScriptedTurn> responder;
 
     private ScriptedModelServer(int port) throws IOException {
-        this.server = LoopbackHttpServer.start(port, "scripted-model", this::handle);
+        this(port, null, "scripted-model");
+    }
+
+    private ScriptedModelServer(int port, Function<RecordedRequest, ScriptedTurn> responder, String name) throws IOException {
+        this.responder = responder;
+        this.server = LoopbackHttpServer.start(port, name, this::handle);
+    }
+
+    /**
+     * A server whose every answer {@code responder} computes from the request it got, rather than taking the next
+     * queued turn: the same wire format, streamed or not, for a model that decides by rules.
+     */
+    public static ScriptedModelServer answering(int port, String name, Function<RecordedRequest, ScriptedTurn> responder) throws IOException {
+        return new ScriptedModelServer(port, java.util.Objects.requireNonNull(responder), name);
     }
 
     public static ScriptedModelServer start() throws IOException {
@@ -143,7 +159,7 @@ public final class ScriptedModelServer implements AutoCloseable {
         }
         RecordedRequest recorded = record(path, request.headers(), body);
         RecordedRequest.Answer answer = recorded.answer();
-        ScriptedTurn turn = turns.poll();
+        ScriptedTurn turn = responder != null ? responder.apply(recorded) : turns.poll();
         switch (turn) {
             case null -> {
                 error(response, 500, "scripted model: no turn left", "server_error", Map.of());

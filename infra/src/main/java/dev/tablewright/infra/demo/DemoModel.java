@@ -1,0 +1,545 @@
+package dev.tablewright.infra.demo;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.infra.model.RecordedRequest;
+import dev.tablewright.infra.model.ScriptedTurn;
+import dev.tablewright.json.Json;
+import dev.tablewright.logging.StructuredLog;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The offline demo model: a few readable rules in place of a language model, so the local stack holds a real
+ * conversation without a model key. Each request is answered from what that request carries, never from a count of
+ * earlier turns: the last user message says what to do ({@link Ask}), the tool results since it say how far this turn
+ * got, and the working config in the system prompt ({@link WorkingConfigSummary}) says what the change builds on.
+ *
+ * <p>A change is a short plan of real tool calls, the same a live model makes (docs/tools.md): look the names up
+ * with {@code search_database_schema} when the config does not hold them, one operation tool, then
+ * {@code preview_table_config}; a tool that is not offered yet is found with {@code search_tools} first. Each request
+ * recomputes the plan and makes its next call, or, when the plan is done, says what the preview shows. A tool that
+ * refuses is explained, not repaired. Anything it does not read says what it is and what it understands.
+ */
+public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> {
+
+    /** The model name the chat is configured with, and what the banner, the page and the terminal client show. */
+    public static final String NAME = "offline-demo";
+
+    /** The phrasings it reads, shown in its answers, the banner and the README. */
+    public static final List<String> PHRASINGS = List.of(
+            "Show stock levels with their warehouse name",
+            "Only show quantities above 100",
+            "Sort by quantity descending",
+            "Add the last counted at column",
+            "Remove the reorder level column",
+            "Rename quantity to On hand");
+
+    static final String HOW_TO_CONNECT = "For anything else, connect a live model: stop the local stack and start it again "
+            + "with OPENAI_API_KEY set (and OPENAI_BASE_URL and OPENAI_MODEL for another OpenAI-compatible endpoint).";
+
+    private static final int MAX_NAME_CHARS = 70;
+    private static final int NAME_RETRIES = 3;
+
+    @Override
+    public ScriptedTurn apply(RecordedRequest request) {
+        try {
+            return answer(DemoRequest.of(request));
+        } catch (RuntimeException e) {
+            StructuredLog.of(DemoModel.class).error("the offline demo model could not answer", e);
+            return say("My rules tripped over this request, which is my fault, not yours. " + whatIAm());
+        }
+    }
+
+    /** One tool call the rules want, and a sentence to say before it (or null). */
+    record Call(String tool, ObjectNode arguments, String lead) {
+    }
+
+    /**
+     * What the rules know for this request: the calls so far planned (those done line up with this turn's steps),
+     * and what to say once they are all done. {@code recovers} marks a plan that goes on after a refused last step.
+     */
+    record Plan(List<Call> calls, String closing, boolean recovers) {
+        static Plan say(String text) {
+            return new Plan(List.of(), text, false);
+        }
+
+        Plan(List<Call> calls, String closing) {
+            this(calls, closing, false);
+        }
+    }
+
+    ScriptedTurn.Completion answer(DemoRequest request) {
+        Plan plan = plan(Ask.read(request.lastUserMessage()), request);
+        List<DemoRequest.ToolStep> done = planSteps(request);
+        for (int i = 0; i < done.size(); i++) {
+            if (i >= plan.calls().size() || !plan.calls().get(i).tool().equals(done.get(i).name())) {
+                return say("I lost track of this turn: its tool calls are not the ones my rules would make. " + whatIAm());
+            }
+        }
+        boolean renamesAfterRefusal = plan.recovers() && !done.isEmpty() && done.getLast().name().equals(PREVIEW)
+                && nameTaken(done.getLast().result()) && done.size() < plan.calls().size();
+        if (!done.isEmpty() && done.getLast().failed() && !renamesAfterRefusal) {
+            return say(refused(done.getLast()));
+        }
+        if (done.size() < plan.calls().size()) {
+            Call next = plan.calls().get(done.size());
+            List<DemoRequest.ToolStep> steps = request.turnSteps();
+            boolean justSearched = !steps.isEmpty() && steps.getLast().name().equals(SEARCH_TOOLS);
+            if (!request.offeredTools().isEmpty() && !request.offeredTools().contains(next.tool()) && !justSearched
+                    && request.offeredTools().contains(SEARCH_TOOLS)) {
+                // not among the tools sent: find it through the catalogue, as a live model must
+                return call(next.lead(), SEARCH_TOOLS, Json.object().put("query", next.tool().replace('_', ' ')));
+            }
+            return call(steps.isEmpty() ? next.lead() : null, next.tool(), next.arguments());
+        }
+        return say(plan.closing());
+    }
+
+    private static final String SEARCH_TOOLS = "search_tools";
+    private static final String SEARCH_SCHEMA = "search_database_schema";
+    private static final String COLUMN_CHANGE = "apply_column_change";
+    private static final String JOIN_CHANGE = "apply_join_change";
+    private static final String FILTER_CHANGE = "apply_filter_change";
+    private static final String SORT_CHANGE = "apply_sort_change";
+    private static final String PREVIEW = "preview_table_config";
+    private static final String EDIT_SETTING = "update_editable_status";
+
+    /** This turn's steps that belong to a plan: catalogue searches are the way to a tool, not a step of the change. */
+    private static List<DemoRequest.ToolStep> planSteps(DemoRequest request) {
+        return request.turnSteps().stream().filter(s -> !s.name().equals(SEARCH_TOOLS)).toList();
+    }
+
+    private Plan plan(Ask ask, DemoRequest request) {
+        WorkingConfigSummary config = request.config();
+        return switch (ask) {
+            case Ask.Build b -> build(b, request);
+            case Ask.Help h -> Plan.say("Hello! " + whatIAm());
+            case Ask.NotUnderstood n -> Plan.say("I did not understand that. " + whatIAm());
+            default -> config.hasTable() ? change(ask, request)
+                    : Plan.say("There is no table to change yet: start one, for example with \"" + PHRASINGS.getFirst()
+                    + "\". " + whatIAm());
+        };
+    }
+
+    // ---- a new table ----
+
+    private Plan build(Ask.Build ask, DemoRequest request) {
+        WorkingConfigSummary config = request.config();
+        if (config.isSaved()) {
+            return Plan.say("This conversation works on the saved table on " + config.qualifiedTable() + " (" + config.configId()
+                    + "): I change it, I do not start another. For a new table, open a new conversation (New chat on the "
+                    + "page, /new in the terminal client).");
+        }
+        List<Call> calls = new ArrayList<>();
+        calls.add(new Call(SEARCH_SCHEMA, Json.object().put("name", ask.subject().asFragment()).put("include_columns", true),
+                "Let me look up the " + ask.subjectText() + " table."));
+        JsonNode found = result(request, 0);
+        if (found == null) {
+            return new Plan(calls, null);
+        }
+        JsonNode table = null;
+        for (JsonNode t : found.path("tables")) {
+            if (Words.of(t.path("name").asText()).equals(ask.subject())) {
+                table = t;
+                break;
+            }
+        }
+        if (table == null) {
+            return new Plan(calls, "I found no table called \"" + ask.subjectText() + "\" in the database. " + whatIAm());
+        }
+        String schema = table.path("schema").asText();
+        String source = table.path("name").asText();
+
+        // each "with" part: a column of the table, or a column of a table it references
+        List<ObjectNode> named = new ArrayList<>();
+        Map<Reference, List<String>> joins = new LinkedHashMap<>();
+        List<String> leftOut = new ArrayList<>();
+        for (int i = 0; i < ask.with().size(); i++) {
+            Words part = ask.with().get(i);
+            JsonNode column = columnNamed(table, part);
+            if (column != null) {
+                named.add(columnArgument(column));
+                continue;
+            }
+            Reference reference = null;
+            Words rest = null;
+            for (Reference r : references(table)) {
+                for (Words prefix : List.of(Words.of(r.table()), Words.of(r.fromColumn().replaceFirst("_id$", "")))) {
+                    if (reference == null && part.startsWith(prefix)) {
+                        reference = r;
+                        rest = part.after(prefix);
+                    }
+                }
+            }
+            if (reference != null) {
+                // "with their warehouse" alone: the referenced table's name column
+                joins.computeIfAbsent(reference, r -> new ArrayList<>()).add(rest.isEmpty() ? "name" : rest.asName());
+            } else {
+                leftOut.add(ask.withText().get(i));
+            }
+        }
+        List<ObjectNode> columns = new ArrayList<>();
+        if (named.isEmpty()) {
+            // nothing of the table itself named: its first three columns, leaving out the keys the joins replace
+            for (JsonNode c : table.path("columns")) {
+                boolean joinKey = joins.keySet().stream().anyMatch(r -> r.fromColumn().equals(c.path("name").asText()));
+                if (!joinKey && columns.size() < 3) {
+                    columns.add(columnArgument(c));
+                }
+            }
+        } else {
+            columns.addAll(named);
+        }
+        String title = capitalised(ask.subjectText()) + (ask.withText().isEmpty() ? "" : " with " + String.join(" and ", ask.withText()));
+        String name = clip(title);
+        ObjectNode newConfig = Json.object().put("name", name);
+        newConfig.putArray("data_source").addObject().put("schema", schema).put("source", source).putObject("select").putArray("columns");
+        newConfig.putObject("visual_settings").putObject("columns");
+        ObjectNode addColumns = Json.object();
+        addColumns.set("config", newConfig);
+        addColumns.put("operation", "add");
+        addColumns.set("columns", Json.MAPPER.valueToTree(columns));
+        calls.add(new Call(COLUMN_CHANGE, addColumns, null));
+        joins.forEach((r, names) -> {
+            ObjectNode join = Json.object();
+            join.put("operation", "add");
+            ObjectNode j = join.putObject("join").put("table", r.table()).put("schema", r.schema())
+                    .put("relationship_from", source + "." + r.fromColumn()).put("relationship_to", r.table() + "." + r.toColumn());
+            ArrayNode add = j.putArray("columns_to_add");
+            names.stream().distinct().forEach(add::add);
+            calls.add(new Call(JOIN_CHANGE, join, null));
+        });
+        calls.add(preview(title));
+        // a saved table of the user's already has this name: rename the draft and preview again
+        for (int attempt = 2; attempt <= NAME_RETRIES + 1; attempt++) {
+            JsonNode previewed = result(request, calls.size() - 1);
+            if (previewed == null || !nameTaken(previewed)) {
+                break;
+            }
+            calls.add(new Call(EDIT_SETTING, Json.object().put("fieldName", "name").put("value", clip(title) + " " + attempt), null));
+            calls.add(preview(title));
+        }
+        String closing = closing(request, calls)
+                + (leftOut.isEmpty() ? "" : " I left out " + quoted(leftOut) + ": neither a column of " + source
+                + " nor of a table it references.")
+                + " Accept it to save the table, or reject it; then you can go on with, for example, \""
+                + filterExample(table) + "\" or \"Sort by " + sortExample(table) + " descending\".";
+        return new Plan(calls, closing, true);
+    }
+
+    /** A foreign key of the described table, from its {@code references}: "(warehouse_id) -> core.warehouses(id)". */
+    record Reference(String fromColumn, String schema, String table, String toColumn) {
+    }
+
+    private static final Pattern REFERENCE = Pattern.compile("^\\((\\w+)\\) -> (\\w+)\\.(\\w+)\\((\\w+)\\)$");
+
+    private static List<Reference> references(JsonNode table) {
+        List<Reference> out = new ArrayList<>();
+        for (JsonNode r : table.path("references")) {
+            Matcher m = REFERENCE.matcher(r.asText());
+            if (m.matches()) {
+                out.add(new Reference(m.group(1), m.group(2), m.group(3), m.group(4)));
+            }
+        }
+        return out;
+    }
+
+    private static boolean nameTaken(JsonNode previewed) {
+        if (previewed == null) {
+            return false;
+        }
+        for (JsonNode e : previewed.path("errors")) {
+            if (e.path("field").asText().equals("name")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // ---- a change to the working config ----
+
+    private Plan change(Ask ask, DemoRequest request) {
+        WorkingConfigSummary config = request.config();
+        List<Call> calls = new ArrayList<>();
+        Words words = switch (ask) {
+            case Ask.Filter f -> f.column();
+            case Ask.Sort s -> s.column();
+            case Ask.Remove r -> r.column();
+            case Ask.Rename r -> r.column();
+            case Ask.Add a -> a.column();
+            default -> throw new IllegalStateException("not a change: " + ask);
+        };
+        WorkingConfigSummary.Column selected = selectedColumn(config, words);
+        if (ask instanceof Ask.Add && selected != null) {
+            return Plan.say("The " + selected.key() + " column is already in the table" + (selected.hidden() ? " (hidden)." : "."));
+        }
+        String column;
+        String sourceTable = null;
+        if (ask instanceof Ask.Remove || ask instanceof Ask.Rename) {
+            if (selected == null) {
+                return Plan.say("The table has no column \"" + words + "\". Its columns are " + String.join(", ", config.shownKeys()) + ".");
+            }
+            column = selected.key();
+        } else if (selected != null && !(ask instanceof Ask.Add)) {
+            column = selected.key();
+        } else {
+            // not in the config: look it up in the table it would come from (a joined one when the words start with it)
+            String schema = config.baseSchema();
+            String table = config.baseTable();
+            Words rest = words;
+            for (WorkingConfigSummary.Join j : config.joinList()) {
+                for (Words prefix : List.of(Words.of(j.key()), Words.of(j.table()))) {
+                    if (sourceTable == null && words.startsWith(prefix) && words.list().size() > prefix.list().size()) {
+                        schema = j.schema() != null ? j.schema() : config.baseSchema();
+                        table = j.table();
+                        sourceTable = j.key();
+                        rest = words.after(prefix);
+                    }
+                }
+            }
+            ObjectNode search = Json.object();
+            if (schema != null) {
+                search.put("schema", schema);
+            }
+            calls.add(new Call(SEARCH_SCHEMA, search.put("table", table), "Let me look up " + words + " in " + table + "."));
+            JsonNode found = result(request, 0);
+            if (found == null) {
+                return new Plan(calls, null);
+            }
+            JsonNode match = columnNamed(found.path("tables").path(0), rest);
+            if (match == null) {
+                List<String> names = new ArrayList<>();
+                found.path("tables").path(0).path("columns").forEach(c -> names.add(c.path("name").asText()));
+                return new Plan(calls, table + " has no column \"" + rest + "\". Its columns are " + String.join(", ", names) + ".");
+            }
+            column = match.path("name").asText();
+        }
+
+        String description;
+        switch (ask) {
+            case Ask.Filter f -> {
+                ObjectNode filter = Json.object().put("column", column).put("operator", f.operator());
+                if (f.value() instanceof Long n) {
+                    filter.put("value", n);
+                } else if (f.value() instanceof BigDecimal d) {
+                    filter.put("value", d);
+                } else {
+                    filter.put("value", String.valueOf(f.value()));
+                }
+                if (sourceTable != null) {
+                    filter.put("source_table", sourceTable);
+                }
+                description = "Only rows with " + column + " " + operatorWords(f.operator()) + " " + f.value();
+                calls.add(new Call(FILTER_CHANGE, Json.object().put("operation", "add").set("filter", filter),
+                        "Adding a filter: " + column + " " + operatorWords(f.operator()) + " " + f.value() + "."));
+            }
+            case Ask.Sort s -> {
+                ObjectNode entry = Json.object().put("column", column).put("direction", s.direction());
+                if (sourceTable != null) {
+                    entry.put("source_table", sourceTable);
+                }
+                ObjectNode sort = Json.object().put("operation", "set");
+                sort.putArray("sort").add(entry);
+                description = "Sorted by " + column + (s.direction().equals("desc") ? ", largest first" : ", smallest first");
+                calls.add(new Call(SORT_CHANGE, sort, "Sorting by " + column + (s.direction().equals("desc") ? " descending." : " ascending.")));
+            }
+            case Ask.Remove r -> {
+                ObjectNode remove = Json.object().put("operation", "remove");
+                remove.putArray("columns").addObject().put("name", column);
+                description = "Without the " + column + " column";
+                calls.add(new Call(COLUMN_CHANGE, remove, "Removing the " + column + " column."));
+            }
+            case Ask.Rename r -> {
+                ObjectNode update = Json.object().put("operation", "update");
+                update.putArray("columns").addObject().put("name", column).put("header", r.header());
+                description = "The " + column + " column headed \"" + r.header() + "\"";
+                calls.add(new Call(COLUMN_CHANGE, update, "Renaming the " + column + " column to \"" + r.header() + "\"."));
+            }
+            case Ask.Add a -> {
+                ObjectNode add = Json.object().put("operation", "add");
+                ObjectNode c = add.putArray("columns").addObject().put("name", column);
+                if (sourceTable != null) {
+                    c.put("source_table", sourceTable);
+                }
+                description = "With the " + (sourceTable != null ? sourceTable + " " : "") + column + " column";
+                calls.add(new Call(COLUMN_CHANGE, add, null));
+            }
+            default -> throw new IllegalStateException("not a change: " + ask);
+        }
+        calls.add(preview(description));
+        return new Plan(calls, closing(request, calls) + " Accept it to save the change, or reject it to keep the table as it is.");
+    }
+
+    /** The column of the working config the words name: by its key, its name, or its table and name. */
+    private static WorkingConfigSummary.Column selectedColumn(WorkingConfigSummary config, Words words) {
+        for (WorkingConfigSummary.Column c : config.columns()) {
+            if (Words.of(c.key()).equals(words) || Words.of(c.name()).equals(words)) {
+                return c;
+            }
+        }
+        for (WorkingConfigSummary.Column c : config.columns()) {
+            if (c.table() != null && Words.of(c.table() + " " + c.name()).equals(words)) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** The column of a described table (search_database_schema) the words name, or null. */
+    private static JsonNode columnNamed(JsonNode table, Words words) {
+        for (JsonNode c : table.path("columns")) {
+            if (Words.of(c.path("name").asText()).equals(words)) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    private static ObjectNode columnArgument(JsonNode described) {
+        return Json.object().put("name", described.path("name").asText()).put("pg_type", described.path("type").asText());
+    }
+
+    // ---- what it says ----
+
+    private static Call preview(String description) {
+        return new Call(PREVIEW, Json.object().put("description", description), null);
+    }
+
+    /** After the last preview of the plan: what it shows, from the preview's own answer. */
+    private static String closing(DemoRequest request, List<Call> calls) {
+        JsonNode previewed = result(request, calls.size() - 1);
+        if (previewed == null) {
+            return "";
+        }
+        int rows = previewed.path("rows").size();
+        String what = previewed.path("isUpdate").asBoolean(false)
+                ? "an update of version " + previewed.path("baseVersion").asText("?")
+                : "a new table";
+        return "Here is the preview, " + what + ": " + lowerFirst(previewed.path("description").asText("the change"))
+                + " (" + rows + (previewed.path("more").asBoolean(false) ? "+" : "") + " sample rows).";
+    }
+
+    /** A refused step in plain words: which tool, and what it said. */
+    private static String refused(DemoRequest.ToolStep step) {
+        StringBuilder text = new StringBuilder("That did not go through: ").append(step.name()).append(" answered");
+        JsonNode result = step.result();
+        if (result == null) {
+            text.append(" something I cannot read.");
+        } else if (result.has("error")) {
+            text.append(": ").append(result.path("error").path("message").asText(result.path("error").asText()));
+        } else {
+            List<String> errors = new ArrayList<>();
+            for (JsonNode e : result.path("errors")) {
+                String field = e.path("field").asText("");
+                errors.add((field.isEmpty() ? "" : field + ": ") + e.path("message").asText(e.asText()));
+            }
+            text.append(": ").append(String.join("; ", errors));
+        }
+        if (text.charAt(text.length() - 1) != '.') {
+            text.append('.');
+        }
+        return text.append(" I am the offline demo model: I do not repair a refused change myself. Try another phrasing, or ")
+                .append(Character.toLowerCase(HOW_TO_CONNECT.charAt(0))).append(HOW_TO_CONNECT.substring(1)).toString();
+    }
+
+    /** What it is, what it reads, and how to connect a live model: said whenever it cannot help. */
+    static String whatIAm() {
+        return "I am the offline demo model of the local stack: a few fixed rules, not a language model, so I only "
+                + "understand phrasings like these, over the sample database (stock levels, warehouses, items, orders, "
+                + "order lines, customers, users): " + quoted(PHRASINGS) + ". " + HOW_TO_CONNECT;
+    }
+
+    private static String filterExample(JsonNode table) {
+        for (JsonNode c : table.path("columns")) {
+            String type = c.path("type").asText();
+            String name = c.path("name").asText();
+            if ((type.equals("integer") || type.startsWith("numeric") || type.equals("bigint")) && !name.endsWith("id")) {
+                return "Only show " + name.replace('_', ' ') + " above 100";
+            }
+        }
+        return PHRASINGS.get(1);
+    }
+
+    private static String sortExample(JsonNode table) {
+        for (JsonNode c : table.path("columns")) {
+            if (!c.path("name").asText().endsWith("id")) {
+                return c.path("name").asText().replace('_', ' ');
+            }
+        }
+        return "quantity";
+    }
+
+    private static String operatorWords(String operator) {
+        return switch (operator) {
+            case "gt" -> "above";
+            case "lt" -> "below";
+            case "gte" -> "at least";
+            case "lte" -> "at most";
+            case "neq" -> "not equal to";
+            default -> "equal to";
+        };
+    }
+
+    private static String quoted(List<String> phrases) {
+        return String.join(", ", phrases.stream().map(p -> "\"" + p + "\"").toList());
+    }
+
+    private static String capitalised(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
+    private static String lowerFirst(String s) {
+        return s.isEmpty() ? s : Character.toLowerCase(s.charAt(0)) + s.substring(1);
+    }
+
+    private static String clip(String s) {
+        return s.length() <= MAX_NAME_CHARS ? s : s.substring(0, MAX_NAME_CHARS).strip();
+    }
+
+    /** The result of this turn's {@code index}-th plan step, or null when it has not run yet. */
+    private static JsonNode result(DemoRequest request, int index) {
+        List<DemoRequest.ToolStep> done = planSteps(request);
+        if (index < 0 || index >= done.size()) {
+            return null;
+        }
+        JsonNode result = done.get(index).result();
+        return result == null ? Json.object() : result;
+    }
+
+    // ---- the completion ----
+
+    private static ScriptedTurn.Completion say(String text) {
+        ScriptedTurn.Step[] deltas = sentences(text).stream().map(ScriptedTurn.Step.Text::new).toArray(ScriptedTurn.Step[]::new);
+        return new ScriptedTurn.Completion(List.of(deltas), null, null);
+    }
+
+    private static ScriptedTurn.Completion call(String lead, String tool, ObjectNode arguments) {
+        List<ScriptedTurn.Step> steps = new ArrayList<>();
+        if (lead != null) {
+            sentences(lead).forEach(s -> steps.add(new ScriptedTurn.Step.Text(s)));
+        }
+        steps.add(new ScriptedTurn.Step.ToolCallStart(0, "call_" + UUID.randomUUID().toString().replace("-", "").substring(0, 20), tool));
+        steps.add(new ScriptedTurn.Step.ToolArguments(0, Json.write(arguments)));
+        return new ScriptedTurn.Completion(steps, null, null);
+    }
+
+    /** The text in a few deltas, as a streaming model sends it. */
+    private static List<String> sentences(String text) {
+        List<String> out = new ArrayList<>();
+        Matcher m = Pattern.compile("[^.:!?]+[.:!?]*\\s*").matcher(text);
+        while (m.find()) {
+            out.add(m.group());
+        }
+        return out.isEmpty() ? List.of(text) : out;
+    }
+}
