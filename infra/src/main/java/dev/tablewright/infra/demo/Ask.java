@@ -51,7 +51,7 @@ sealed interface Ask {
             Pattern.CASE_INSENSITIVE);
     Pattern FILTER = Pattern.compile("^(?:please\\s+)?(?:(?:show\\s+)?only|just|filter(?:\\s+to|\\s+on|\\s+by)?|keep\\s+only)\\s+"
             + "(?:show\\s+|keep\\s+|rows\\s+|those\\s+)*(?:with\\s+|where\\s+)?(?:the\\s+)?(.+?)\\s+(?:is\\s+|are\\s+|of\\s+)?"
-            + "(above|over|more than|greater than|below|under|less than|fewer than|at least|at most|not equal to|equal to|equals|equal|=|>=|<=|>|<)\\s+(.+)$",
+            + "(above|over|more than|greater than|below|under|less than|fewer than|at least|at most|not equal to|equal to|equals|equal|containing|contains|starting with|starts with|=|>=|<=|>|<)\\s+(.+)$",
             Pattern.CASE_INSENSITIVE);
     Pattern ADD = Pattern.compile("^(?:please\\s+)?(?:add|also show|include)\\s+(?:the\\s+)?(.+?)(?:\\s+column)?$", Pattern.CASE_INSENSITIVE);
     Pattern BUILD = Pattern.compile("^(?:please\\s+)?(?:show(?:\\s+me)?|list|build(?:\\s+a\\s+table\\s+(?:of|with))?|give\\s+me|i\\s+want(?:\\s+to\\s+see)?)\\s+"
@@ -111,6 +111,8 @@ sealed interface Ask {
             case "at least", ">=" -> "gte";
             case "at most", "<=" -> "lte";
             case "not equal to" -> "neq";
+            case "containing", "contains" -> "contains";
+            case "starting with", "starts with" -> "starts_with";
             default -> "eq";
         };
     }

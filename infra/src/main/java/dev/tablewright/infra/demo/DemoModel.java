@@ -98,7 +98,7 @@ public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> 
             if (!request.offeredTools().isEmpty() && !request.offeredTools().contains(next.tool()) && !justSearched
                     && request.offeredTools().contains(SEARCH_TOOLS)) {
                 // not among the tools sent: find it through the catalogue, as a live model must
-                return call(next.lead(), SEARCH_TOOLS, Json.object().put("query", next.tool().replace('_', ' ')));
+                return call(steps.isEmpty() ? next.lead() : null, SEARCH_TOOLS, Json.object().put("query", next.tool().replace('_', ' ')));
             }
             return call(steps.isEmpty() ? next.lead() : null, next.tool(), next.arguments());
         }
@@ -270,7 +270,21 @@ public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> 
 
     private Plan change(Ask ask, DemoRequest request) {
         WorkingConfigSummary config = request.config();
+        List<DemoRequest.ToolStep> done = planSteps(request);
+        String tool = ask instanceof Ask.Filter ? FILTER_CHANGE : ask instanceof Ask.Sort ? SORT_CHANGE : COLUMN_CHANGE;
         List<Call> calls = new ArrayList<>();
+        // once this turn made the change, its arguments say which column: the working config has changed since
+        for (DemoRequest.ToolStep step : done) {
+            if (step.name().equals(tool)) {
+                calls.add(new Call(step.name(), Json.object(), null));
+                Target made = Target.of(step.arguments());
+                calls.add(preview(description(ask, made)));
+                return new Plan(calls, closing(request, calls) + " Accept it to save the change, or reject it to keep the table as it is.");
+            }
+            calls.add(new Call(step.name(), Json.object(), null));
+        }
+        calls.clear();
+
         Words words = switch (ask) {
             case Ask.Filter f -> f.column();
             case Ask.Sort s -> s.column();
@@ -279,23 +293,23 @@ public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> 
             case Ask.Add a -> a.column();
             default -> throw new IllegalStateException("not a change: " + ask);
         };
-        WorkingConfigSummary.Column selected = selectedColumn(config, words);
+        boolean searched = !done.isEmpty() && done.getFirst().name().equals(SEARCH_SCHEMA);
+        WorkingConfigSummary.Column selected = searched ? null : selectedColumn(config, words);
+        Target target;
         if (ask instanceof Ask.Add && selected != null) {
             return Plan.say("The " + selected.key() + " column is already in the table" + (selected.hidden() ? " (hidden)." : "."));
-        }
-        String column;
-        String sourceTable = null;
-        if (ask instanceof Ask.Remove || ask instanceof Ask.Rename) {
+        } else if (ask instanceof Ask.Remove || ask instanceof Ask.Rename) {
             if (selected == null) {
                 return Plan.say("The table has no column \"" + words + "\". Its columns are " + String.join(", ", config.shownKeys()) + ".");
             }
-            column = selected.key();
-        } else if (selected != null && !(ask instanceof Ask.Add)) {
-            column = selected.key();
+            target = new Target(selected.key(), null);
+        } else if (selected != null) {
+            target = new Target(selected.key(), null);
         } else {
             // not in the config: look it up in the table it would come from (a joined one when the words start with it)
             String schema = config.baseSchema();
             String table = config.baseTable();
+            String sourceTable = null;
             Words rest = words;
             for (WorkingConfigSummary.Join j : config.joinList()) {
                 for (Words prefix : List.of(Words.of(j.key()), Words.of(j.table()))) {
@@ -322,13 +336,14 @@ public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> 
                 found.path("tables").path(0).path("columns").forEach(c -> names.add(c.path("name").asText()));
                 return new Plan(calls, table + " has no column \"" + rest + "\". Its columns are " + String.join(", ", names) + ".");
             }
-            column = match.path("name").asText();
+            target = new Target(match.path("name").asText(), sourceTable);
         }
-
-        String description;
+        String column = target.column();
+        ObjectNode arguments;
+        String lead;
         switch (ask) {
             case Ask.Filter f -> {
-                ObjectNode filter = Json.object().put("column", column).put("operator", f.operator());
+                ObjectNode filter = target.as("column").put("operator", f.operator());
                 if (f.value() instanceof Long n) {
                     filter.put("value", n);
                 } else if (f.value() instanceof BigDecimal d) {
@@ -336,48 +351,69 @@ public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> 
                 } else {
                     filter.put("value", String.valueOf(f.value()));
                 }
-                if (sourceTable != null) {
-                    filter.put("source_table", sourceTable);
-                }
-                description = "Only rows with " + column + " " + operatorWords(f.operator()) + " " + f.value();
-                calls.add(new Call(FILTER_CHANGE, Json.object().put("operation", "add").set("filter", filter),
-                        "Adding a filter: " + column + " " + operatorWords(f.operator()) + " " + f.value() + "."));
+                arguments = Json.object().put("operation", "add");
+                arguments.set("filter", filter);
+                lead = "Adding a filter: " + column + " " + operatorWords(f.operator()) + " " + f.value() + ".";
             }
             case Ask.Sort s -> {
-                ObjectNode entry = Json.object().put("column", column).put("direction", s.direction());
-                if (sourceTable != null) {
-                    entry.put("source_table", sourceTable);
-                }
-                ObjectNode sort = Json.object().put("operation", "set");
-                sort.putArray("sort").add(entry);
-                description = "Sorted by " + column + (s.direction().equals("desc") ? ", largest first" : ", smallest first");
-                calls.add(new Call(SORT_CHANGE, sort, "Sorting by " + column + (s.direction().equals("desc") ? " descending." : " ascending.")));
+                arguments = Json.object().put("operation", "set");
+                arguments.putArray("sort").add(target.as("column").put("direction", s.direction()));
+                lead = "Sorting by " + column + (s.direction().equals("desc") ? " descending." : " ascending.");
             }
             case Ask.Remove r -> {
-                ObjectNode remove = Json.object().put("operation", "remove");
-                remove.putArray("columns").addObject().put("name", column);
-                description = "Without the " + column + " column";
-                calls.add(new Call(COLUMN_CHANGE, remove, "Removing the " + column + " column."));
+                arguments = Json.object().put("operation", "remove");
+                arguments.putArray("columns").add(target.as("name"));
+                lead = "Removing the " + column + " column.";
             }
             case Ask.Rename r -> {
-                ObjectNode update = Json.object().put("operation", "update");
-                update.putArray("columns").addObject().put("name", column).put("header", r.header());
-                description = "The " + column + " column headed \"" + r.header() + "\"";
-                calls.add(new Call(COLUMN_CHANGE, update, "Renaming the " + column + " column to \"" + r.header() + "\"."));
+                arguments = Json.object().put("operation", "update");
+                arguments.putArray("columns").add(target.as("name").put("header", r.header()));
+                lead = "Renaming the " + column + " column to \"" + r.header() + "\".";
             }
             case Ask.Add a -> {
-                ObjectNode add = Json.object().put("operation", "add");
-                ObjectNode c = add.putArray("columns").addObject().put("name", column);
-                if (sourceTable != null) {
-                    c.put("source_table", sourceTable);
-                }
-                description = "With the " + (sourceTable != null ? sourceTable + " " : "") + column + " column";
-                calls.add(new Call(COLUMN_CHANGE, add, null));
+                arguments = Json.object().put("operation", "add");
+                arguments.putArray("columns").add(target.as("name"));
+                lead = null;
             }
             default -> throw new IllegalStateException("not a change: " + ask);
         }
-        calls.add(preview(description));
-        return new Plan(calls, closing(request, calls) + " Accept it to save the change, or reject it to keep the table as it is.");
+        calls.add(new Call(tool, arguments, lead));
+        calls.add(preview(description(ask, target)));
+        return new Plan(calls, null);
+    }
+
+    /**
+     * The column a change is about: its result key, or its name with the join it comes from. The filter, sort and
+     * column arguments all carry it the same way ({@code column} or {@code name}, and {@code source_table}).
+     */
+    record Target(String column, String sourceTable) {
+        static Target of(JsonNode arguments) {
+            JsonNode holder = arguments.has("filter") ? arguments.get("filter")
+                    : arguments.has("sort") ? arguments.path("sort").path(0) : arguments.path("columns").path(0);
+            String column = holder.hasNonNull("column") ? holder.get("column").asText() : holder.path("name").asText("?");
+            return new Target(column, holder.hasNonNull("source_table") ? holder.get("source_table").asText() : null);
+        }
+
+        /** The column as an argument object: {@code {key: column, source_table}}. */
+        ObjectNode as(String key) {
+            ObjectNode out = Json.object().put(key, column);
+            if (sourceTable != null) {
+                out.put("source_table", sourceTable);
+            }
+            return out;
+        }
+    }
+
+    private static String description(Ask ask, Target target) {
+        String column = target.column();
+        return switch (ask) {
+            case Ask.Filter f -> "Only rows with " + column + " " + operatorWords(f.operator()) + " " + f.value();
+            case Ask.Sort s -> "Sorted by " + column + (s.direction().equals("desc") ? ", descending" : ", ascending");
+            case Ask.Remove r -> "Without the " + column + " column";
+            case Ask.Rename r -> "The " + column + " column headed \"" + r.header() + "\"";
+            case Ask.Add a -> "With the " + (target.sourceTable() != null ? target.sourceTable() + " " : "") + column + " column";
+            default -> column;
+        };
     }
 
     /** The column of the working config the words name: by its key, its name, or its table and name. */
@@ -459,24 +495,33 @@ public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> 
                 + "order lines, customers, users): " + quoted(PHRASINGS) + ". " + HOW_TO_CONNECT;
     }
 
+    /** A column of the described table that is neither a key nor a reference: what the follow-up examples name. */
+    private static List<JsonNode> plainColumns(JsonNode table) {
+        List<String> keys = new ArrayList<>();
+        table.path("primaryKey").forEach(k -> keys.add(k.asText()));
+        references(table).forEach(r -> keys.add(r.fromColumn()));
+        List<JsonNode> out = new ArrayList<>();
+        table.path("columns").forEach(c -> {
+            if (!keys.contains(c.path("name").asText())) {
+                out.add(c);
+            }
+        });
+        return out;
+    }
+
     private static String filterExample(JsonNode table) {
-        for (JsonNode c : table.path("columns")) {
+        for (JsonNode c : plainColumns(table)) {
             String type = c.path("type").asText();
-            String name = c.path("name").asText();
-            if ((type.equals("integer") || type.startsWith("numeric") || type.equals("bigint")) && !name.endsWith("id")) {
-                return "Only show " + name.replace('_', ' ') + " above 100";
+            if (type.equals("integer") || type.equals("bigint") || type.startsWith("numeric")) {
+                return "Only show rows with " + c.path("name").asText().replace('_', ' ') + " above 100";
             }
         }
         return PHRASINGS.get(1);
     }
 
     private static String sortExample(JsonNode table) {
-        for (JsonNode c : table.path("columns")) {
-            if (!c.path("name").asText().endsWith("id")) {
-                return c.path("name").asText().replace('_', ' ');
-            }
-        }
-        return "quantity";
+        List<JsonNode> plain = plainColumns(table);
+        return plain.isEmpty() ? "quantity" : plain.getFirst().path("name").asText().replace('_', ' ');
     }
 
     private static String operatorWords(String operator) {
@@ -486,6 +531,8 @@ public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> 
             case "gte" -> "at least";
             case "lte" -> "at most";
             case "neq" -> "not equal to";
+            case "contains" -> "containing";
+            case "starts_with" -> "starting with";
             default -> "equal to";
         };
     }
