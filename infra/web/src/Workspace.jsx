@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, lastAssistantMessageIsCompleteWithToolCalls } from 'ai';
-import { api, authHeaders, chatUrl } from './api.js';
+import { api, authHeaders, chatUrl, modelInfo } from './api.js';
 import { latestPreview, latestToolConfig } from './builder.js';
 import { Messages } from './Messages.jsx';
 import { TableBuilder } from './TableBuilder.jsx';
@@ -21,6 +21,25 @@ const chatTransport = () => new DefaultChatTransport({
     body: { id, trigger, messageId, message: messages.at(-1), context: { page: 'tables' }, clientTools: CLIENT_TOOLS },
   }),
 });
+
+/**
+ * Which model answers, when config.json names it. The offline demo model gets a visible note: it is a few fixed
+ * rules, and whoever tries the page should know that before judging the assistant by it.
+ */
+function ModelNote({ model }) {
+  if (!model) return null;
+  if (model.kind === 'offline-demo') {
+    return (
+      <p role="note" aria-label="Model" className="model-note demo">
+        <strong>Offline demo model</strong> — no model key is set, so a few fixed rules answer instead of a language
+        model. They understand phrasings like “Show stock levels with their warehouse name”, “Only show quantities
+        above 100”, “Sort by quantity descending”; type <em>help</em> for the rest. Start the local stack with
+        OPENAI_API_KEY set for a live model.
+      </p>
+    );
+  }
+  return <p role="note" aria-label="Model" className="model-note">Model: {model.label}</p>;
+}
 
 /** One conversation: the chat (useChat) beside the table builder it fills in. */
 export function Workspace({ conversation, onTurnEnd }) {
@@ -76,6 +95,7 @@ export function Workspace({ conversation, onTurnEnd }) {
   return (
     <div className="workspace">
       <section aria-label="Chat" className="chat">
+        <ModelNote model={modelInfo()} />
         <Messages messages={messages} conversationId={conversation.id} decisions={decisions} onDecide={decide}
                   onInputSubmitted={() => sendMessage()} />
         {error && <p role="alert" className="error">The chat failed: {error.message}</p>}

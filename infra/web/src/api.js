@@ -1,6 +1,7 @@
 // The page's only link to the backend: the API and chat URLs and the token, from ./config.json beside index.html.
 //   {"apiUrl": "https://….execute-api….amazonaws.com", "chatUrl": "https://….lambda-url….on.aws/",
-//    "token": "…" | "tokenUrl": "/dev-issuer/token" | "tokenStorageKey": "id_token"}
+//    "token": "…" | "tokenUrl": "/dev-issuer/token" | "tokenStorageKey": "id_token",
+//    "model": {"kind": "offline-demo" | "live" | "scripted", "label": "…"}}   (optional: which model answers)
 // The local stack serves one with its own URLs and its development token route (docs/frontend.md).
 let settings;
 let token;
@@ -17,6 +18,8 @@ export async function loadSettings() {
 }
 
 export const chatUrl = () => settings.chatUrl;
+/** Which model answers, when config.json says: {kind, label}, else null. */
+export const modelInfo = () => settings.model ?? null;
 export const authHeaders = () => ({ Authorization: `Bearer ${token}` });
 
 /** An HTTP API call; a non-2xx answer throws an ApiError carrying the body's {error: {field, message}}. */

@@ -115,6 +115,7 @@ public final class TerminalChat {
 
     public void run() {
         out.println("Tablewright chat — conversation " + conversationId + " (type /new for a new one, /quit to leave)");
+        modelLine().ifPresent(out::println);
         while (true) {
             String line = terminal.readLine("\nyou> ");
             if (line == null || line.strip().equals("/quit") || line.strip().equals("/exit")) {
@@ -132,6 +133,25 @@ public final class TerminalChat {
                 continue;
             }
             say(line);
+        }
+    }
+
+    /**
+     * Which model answers, from the config.json the stack serves beside its page (the local stack does; a deployed
+     * stack's API does not, and then nothing is said).
+     */
+    public java.util.Optional<String> modelLine() {
+        try {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(options.apiUrl() + "/config.json"))
+                    .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+            JsonNode model = r.statusCode() == 200 ? parseOrEmpty(r.body()).path("model") : Json.object();
+            if (!model.hasNonNull("label")) {
+                return java.util.Optional.empty();
+            }
+            return java.util.Optional.of("model: " + model.get("label").asText()
+                    + (model.path("kind").asText().equals("offline-demo") ? "; type help for the phrasings it knows" : ""));
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            return java.util.Optional.empty();
         }
     }
 

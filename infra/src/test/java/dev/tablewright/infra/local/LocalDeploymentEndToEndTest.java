@@ -82,7 +82,7 @@ class LocalDeploymentEndToEndTest {
         String banner = BANNER.toString(StandardCharsets.UTF_8);
         assertTrue(banner.contains(stack.chatUrl()), banner);
         assertTrue(banner.contains("user " + DevIssuer.DEV_USER), banner);
-        assertTrue(banner.contains("SCRIPTED model"), banner);
+        assertTrue(banner.contains("OFFLINE DEMO model"), banner);
         assertTrue(banner.contains("curl -N " + stack.chatUrl()), banner);
     }
 
