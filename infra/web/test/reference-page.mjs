@@ -2,7 +2,7 @@
 // and fails on any console error, page error, failed request or HTTP error answer. Run by ReferencePageBrowserTest
 // against a local stack whose scripted model plays the flow's conversation.
 //
-// usage: node test/reference-page.mjs <builder|refusals|input> <page-url> <screenshot-dir>
+// usage: node test/reference-page.mjs <builder|refusals|input|demo> <page-url> <screenshot-dir>
 // env:   CHROMIUM (default /usr/bin/chromium)
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -146,6 +146,44 @@ const flows = {
       await expect(errors, 'the validation errors card');
       await expect(errors.getByRole('listitem').filter({ hasText: 'operator' }), 'the field and its message in the card');
       await expect(page.getByText(/I could not make this change valid/), 'the explanation after the card');
+    });
+  },
+
+  // the offline demo model (no script): the README's conversation, each preview an update of the last accepted version
+  async demo() {
+    await step('note', async () => {
+      await page.goto(url);
+      await expect(page.getByRole('note', { name: 'Model' }).getByText('Offline demo model'), 'the offline demo model note');
+    });
+    await step('built', async () => {
+      await send('Show stock levels with their warehouse name');
+      await expect(page.getByText('Let me look up the stock levels table.'), 'the streamed text');
+      const card = page.getByRole('article', { name: /^Preview Stock levels with their warehouse name/ });
+      await expect(card.getByRole('cell', { name: 'Berlin Central' }), 'sample rows in the preview card');
+      await expect(page.getByText(/Here is the preview, a new table/), 'the text after the preview');
+      await expect(builder().getByRole('region', { name: 'Joins' }).getByText('pending add'), 'the pending join');
+      await card.getByRole('button', { name: 'Accept' }).click();
+      await expect(builder().getByText(/version 1\b/), 'version 1 in the builder');
+    });
+    await step('filtered', async () => {
+      await send('Only show quantities above 100');
+      const card = page.getByRole('article', { name: /^Preview Only rows with quantity above 100/ });
+      await expect(card.getByText('update of version 1'), 'an update of version 1');
+      await expect(builder().getByRole('region', { name: 'Filters' }).getByText('pending add'), 'the pending filter');
+      await expect(page.getByText(/Here is the preview, an update of version 1/), 'the text after the preview');
+      await card.getByRole('button', { name: 'Accept' }).click();
+      await expect(builder().getByText(/version 2\b/), 'version 2 in the builder');
+    });
+    await step('sorted', async () => {
+      await send('Sort by quantity descending');
+      const card = page.getByRole('article', { name: /^Preview Sorted by quantity, descending/ });
+      await expect(card.getByText('update of version 2'), 'an update of version 2');
+      await expect(builder().getByRole('region', { name: 'Sort' }).getByText('pending add'), 'the pending sort');
+      await expect(page.getByText(/Here is the preview, an update of version 2/), 'the text after the preview');
+    });
+    await step('not-understood', async () => {
+      await send('What is the weather in Berlin?');
+      await expect(page.getByText(/I did not understand that\. I am the offline demo model/), 'a plain answer about what it is');
     });
   },
 

@@ -28,7 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the README's conversation streams, its preview shows sample rows and the builder pending columns, Accept saves
  * version 1, a reload keeps the conversation, the page's client tool runs and the turn goes on by itself, an update
  * shows its diff and the column it removes as pending, the conversation list renames, reopens and deletes; with two
- * data sources the input form asks for the database, and Submit continues the turn. The browser part is
+ * data sources the input form asks for the database, and Submit continues the turn; without a script, the offline
+ * demo model holds the README's conversation (build, filter, sort, accepted between) under its note. The browser part is
  * {@code infra/web/test/reference-page.mjs} (playwright-core); it fails on any console error or failed request.
  *
  * <p>Needs Node.js 20+ with npm and Chromium ({@code CHROMIUM}, default /usr/bin/chromium): without them this test
@@ -88,6 +89,14 @@ class ReferencePageBrowserTest {
                 .turn(t -> t.toolCall("call_search", "search_database_schema", "{\"query\": \"returns\"}"))
                 .say("Staging has the returns table.")
                 .build());
+    }
+
+    @Test
+    void theOfflineDemoModelHoldsTheReadmeConversationBuildFilterAndSortWithAnAcceptBetween() throws Exception {
+        // no script and no OPENAI_* variables: the local stack's offline demo model, as a newcomer without a key gets it
+        try (LocalDeployment stack = LocalDeployment.start(LocalDeployment.Settings.forTest(Map.of(), null))) {
+            drive("demo", stack);
+        }
     }
 
     /** Runs a flow of reference-page.mjs against a local stack whose scripted model plays these scripts, in order. */
