@@ -102,7 +102,7 @@ public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> 
             }
             return call(steps.isEmpty() ? next.lead() : null, next.tool(), next.arguments());
         }
-        return say(plan.closing());
+        return say(plan.closing() != null ? plan.closing() : "I lost track of this turn. " + whatIAm());
     }
 
     private static final String SEARCH_TOOLS = "search_tools";
@@ -148,11 +148,19 @@ public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> 
             return new Plan(calls, null);
         }
         JsonNode table = null;
+        List<JsonNode> startingSo = new ArrayList<>();
         for (JsonNode t : found.path("tables")) {
-            if (Words.of(t.path("name").asText()).equals(ask.subject())) {
+            Words name = Words.of(t.path("name").asText());
+            if (name.equals(ask.subject())) {
                 table = t;
                 break;
             }
+            if (name.startsWith(ask.subject())) {
+                startingSo.add(t);
+            }
+        }
+        if (table == null && startingSo.size() == 1) {
+            table = startingSo.getFirst(); // "stock" for stock_levels, when no other table starts so
         }
         if (table == null) {
             return new Plan(calls, "I found no table called \"" + ask.subjectText() + "\" in the database. " + whatIAm());

@@ -66,7 +66,7 @@ record DemoRequest(String lastUserMessage, List<ToolStep> turnSteps, WorkingConf
             }
         }
         Set<String> tools = new LinkedHashSet<>(request.toolNames());
-        return new DemoRequest(userText, steps, WorkingConfigSummary.fromSystemPrompt(request.systemPrompt()), tools);
+        return new DemoRequest(userText, steps, WorkingConfigSummary.fromSystemPrompt(request.systemText()), tools);
     }
 
     private static JsonNode parse(String text) {

@@ -10,7 +10,7 @@ import java.util.Map;
  * One request the scripted model received, and how its answer went. The accessors name what tests assert on:
  * the system prompt, the messages, the tools offered.
  *
- * @param index        0 for the first request the server received
+ * @param index        0 for the first request the server received, counting on
  * @param headers      request headers ({@code Authorization} replaced by {@code <redacted>})
  * @param body         the request JSON
  * @param receivedNanos {@link System#nanoTime()} when the request had been read
@@ -94,6 +94,18 @@ public record RecordedRequest(int index, String path, Map<String, String> header
         List<String> names = new ArrayList<>();
         tools().forEach(t -> names.add(t.path("function").path("name").asText()));
         return names;
+    }
+
+    /** The text of every system (or developer) message, in order, one after another. */
+    public String systemText() {
+        StringBuilder text = new StringBuilder();
+        for (JsonNode message : messages()) {
+            String role = message.path("role").asText();
+            if (role.equals("system") || role.equals("developer")) {
+                text.append(contentText(message.path("content"))).append('\n');
+            }
+        }
+        return text.toString();
     }
 
     /** The messages' roles in order (system, user, assistant, tool, ...). */

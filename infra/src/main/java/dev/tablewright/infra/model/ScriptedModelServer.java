@@ -36,6 +36,7 @@ import java.util.function.Function;
 public final class ScriptedModelServer implements AutoCloseable {
 
     private static final long WAIT_LIMIT_MILLIS = 60_000;
+    private static final int KEPT_WHEN_ANSWERING = 200;
 
     private final LoopbackHttpServer server;
     private final ConcurrentLinkedQueue<ScriptedTurn> turns = new ConcurrentLinkedQueue<>();
@@ -44,6 +45,9 @@ public final class ScriptedModelServer implements AutoCloseable {
     private final AtomicInteger completionIds = new AtomicInteger();
     /** When set, every request is answered by this instead of the queue (the offline demo model decides per request). */
     private final Function<RecordedRequest, ScriptedTurn> responder;
+    /** How many recorded requests are kept: all for a test's script, the latest for a server that runs for hours. */
+    private final int keptRequests;
+    private int received;
 
     private ScriptedModelServer(int port) throws IOException {
         this(port, null, "scripted-model");
@@ -51,12 +55,14 @@ public final class ScriptedModelServer implements AutoCloseable {
 
     private ScriptedModelServer(int port, Function<RecordedRequest, ScriptedTurn> responder, String name) throws IOException {
         this.responder = responder;
+        this.keptRequests = responder == null ? Integer.MAX_VALUE : KEPT_WHEN_ANSWERING;
         this.server = LoopbackHttpServer.start(port, name, this::handle);
     }
 
     /**
      * A server whose every answer {@code responder} computes from the request it got, rather than taking the next
-     * queued turn: the same wire format, streamed or not, for a model that decides by rules.
+     * queued turn: the same wire format, streamed or not, for a model that decides by rules. It keeps only the latest
+     * {@value #KEPT_WHEN_ANSWERING} requests in {@link #requests()}.
      */
     public static ScriptedModelServer answering(int port, String name, Function<RecordedRequest, ScriptedTurn> responder) throws IOException {
         return new ScriptedModelServer(port, java.util.Objects.requireNonNull(responder), name);
@@ -189,9 +195,12 @@ public final class ScriptedModelServer implements AutoCloseable {
         kept.putAll(headers);
         kept.computeIfPresent("Authorization", (k, v) -> "<redacted>");
         synchronized (requests) {
-            RecordedRequest recorded = new RecordedRequest(requests.size(), path, Map.copyOf(new LinkedHashMap<>(kept)), body,
+            RecordedRequest recorded = new RecordedRequest(received++, path, Map.copyOf(new LinkedHashMap<>(kept)), body,
                     System.nanoTime(), new RecordedRequest.Answer());
             requests.add(recorded);
+            if (requests.size() > keptRequests) {
+                requests.removeFirst();
+            }
             requests.notifyAll();
             return recorded;
         }
