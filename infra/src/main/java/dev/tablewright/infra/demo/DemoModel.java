@@ -26,9 +26,10 @@ import java.util.regex.Pattern;
  *
  * <p>A change is a short plan of real tool calls, the same a live model makes (docs/tools.md): look the names up
  * with {@code search_database_schema} when the config does not hold them, one operation tool, then
- * {@code preview_table_config}; a tool that is not offered yet is found with {@code search_tools} first. Each request
- * recomputes the plan and makes its next call, or, when the plan is done, says what the preview shows. A tool that
- * refuses is explained, not repaired. Anything it does not read says what it is and what it understands.
+ * {@code preview_table_config}; a tool that is not offered yet is found with {@code search_tools} first, and calls
+ * that do not wait on each other share a step. Each request recomputes the plan from what it carries and makes its
+ * next step, or, when the plan is done, says what the preview shows. A tool that refuses is explained, not
+ * repaired. Anything it does not read says what it is and what it understands.
  */
 public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> {
 
@@ -48,7 +49,8 @@ public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> 
             + "with OPENAI_API_KEY set (and OPENAI_BASE_URL and OPENAI_MODEL for another OpenAI-compatible endpoint).";
 
     private static final int MAX_NAME_CHARS = 70;
-    private static final int NAME_RETRIES = 3;
+    /** Saved configs read to pick a free name (the list tool's largest page). */
+    private static final int LISTED_CONFIGS = 50;
 
     @Override
     public ScriptedTurn apply(RecordedRequest request) {
@@ -60,47 +62,45 @@ public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> 
         }
     }
 
-    /** One tool call the rules want, and a sentence to say before it (or null). */
-    record Call(String tool, ObjectNode arguments, String lead) {
+    /** One tool call the rules want; {@code withPrevious}: made in the same step as the call before it. */
+    record Call(String tool, ObjectNode arguments, boolean withPrevious) {
+        Call(String tool, ObjectNode arguments) {
+            this(tool, arguments, false);
+        }
     }
 
     /**
-     * What the rules know for this request: the calls so far planned (those done line up with this turn's steps),
-     * and what to say once they are all done. {@code recovers} marks a plan that goes on after a refused last step.
+     * What the rules know for this request: the calls planned so far (those made line up with this turn's steps), a
+     * sentence to say with the first step (or null), and what to say once every call is made (null while unknown).
      */
-    record Plan(List<Call> calls, String closing, boolean recovers) {
+    record Plan(List<Call> calls, String lead, String closing) {
         static Plan say(String text) {
-            return new Plan(List.of(), text, false);
-        }
-
-        Plan(List<Call> calls, String closing) {
-            this(calls, closing, false);
+            return new Plan(List.of(), null, text);
         }
     }
 
     ScriptedTurn.Completion answer(DemoRequest request) {
         Plan plan = plan(Ask.read(request.lastUserMessage()), request);
-        List<DemoRequest.ToolStep> done = planSteps(request);
+        List<DemoRequest.ToolStep> done = request.turnSteps();
         for (int i = 0; i < done.size(); i++) {
             if (i >= plan.calls().size() || !plan.calls().get(i).tool().equals(done.get(i).name())) {
                 return say("I lost track of this turn: its tool calls are not the ones my rules would make. " + whatIAm());
             }
         }
-        boolean renamesAfterRefusal = plan.recovers() && !done.isEmpty() && done.getLast().name().equals(PREVIEW)
-                && nameTaken(done.getLast().result()) && done.size() < plan.calls().size();
-        if (!done.isEmpty() && done.getLast().failed() && !renamesAfterRefusal) {
-            return say(refused(done.getLast()));
+        if (!done.isEmpty()) {
+            int lastStep = done.getLast().step();
+            for (DemoRequest.ToolStep made : done) {
+                if (made.step() == lastStep && made.failed()) {
+                    return say(refused(made));
+                }
+            }
         }
         if (done.size() < plan.calls().size()) {
-            Call next = plan.calls().get(done.size());
-            List<DemoRequest.ToolStep> steps = request.turnSteps();
-            boolean justSearched = !steps.isEmpty() && steps.getLast().name().equals(SEARCH_TOOLS);
-            if (!request.offeredTools().isEmpty() && !request.offeredTools().contains(next.tool()) && !justSearched
-                    && request.offeredTools().contains(SEARCH_TOOLS)) {
-                // not among the tools sent: find it through the catalogue, as a live model must
-                return call(steps.isEmpty() ? next.lead() : null, SEARCH_TOOLS, Json.object().put("query", next.tool().replace('_', ' ')));
+            List<Call> step = new ArrayList<>(List.of(plan.calls().get(done.size())));
+            for (int i = done.size() + 1; i < plan.calls().size() && plan.calls().get(i).withPrevious(); i++) {
+                step.add(plan.calls().get(i));
             }
-            return call(steps.isEmpty() ? next.lead() : null, next.tool(), next.arguments());
+            return calls(done.isEmpty() ? plan.lead() : null, step);
         }
         return say(plan.closing() != null ? plan.closing() : "I lost track of this turn. " + whatIAm());
     }
@@ -112,11 +112,27 @@ public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> 
     private static final String FILTER_CHANGE = "apply_filter_change";
     private static final String SORT_CHANGE = "apply_sort_change";
     private static final String PREVIEW = "preview_table_config";
-    private static final String EDIT_SETTING = "update_editable_status";
+    private static final String LIST_CONFIGS = "list_table_configs";
 
-    /** This turn's steps that belong to a plan: catalogue searches are the way to a tool, not a step of the change. */
-    private static List<DemoRequest.ToolStep> planSteps(DemoRequest request) {
-        return request.turnSteps().stream().filter(s -> !s.name().equals(SEARCH_TOOLS)).toList();
+    /**
+     * Whether {@code tool} is found through the catalogue in this turn's plan: it is not offered, or this turn already
+     * searched for it (the plan must not change once the search made it offered).
+     */
+    private static boolean discovers(DemoRequest request, String tool) {
+        if (!request.offeredTools().contains(SEARCH_TOOLS)) {
+            return false;
+        }
+        boolean searched = request.turnSteps().stream().anyMatch(s -> s.name().equals(SEARCH_TOOLS)
+                && s.arguments() != null && s.arguments().path("query").asText().equals(catalogueQuery(tool)));
+        return searched || !request.offeredTools().contains(tool);
+    }
+
+    private static String catalogueQuery(String tool) {
+        return tool.replace('_', ' ');
+    }
+
+    private static Call discovery(String tool, boolean withPrevious) {
+        return new Call(SEARCH_TOOLS, Json.object().put("query", catalogueQuery(tool)), withPrevious);
     }
 
     private Plan plan(Ask ask, DemoRequest request) {
@@ -140,12 +156,15 @@ public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> 
                     + "): I change it, I do not start another. For a new table, open a new conversation (New chat on the "
                     + "page, /new in the terminal client).");
         }
+        String lead = "Let me look up the " + ask.subjectText() + " table.";
         List<Call> calls = new ArrayList<>();
-        calls.add(new Call(SEARCH_SCHEMA, Json.object().put("name", ask.subject().asFragment()).put("include_columns", true),
-                "Let me look up the " + ask.subjectText() + " table."));
+        calls.add(new Call(SEARCH_SCHEMA, Json.object().put("name", ask.subject().asFragment()).put("include_columns", true)));
+        if (discovers(request, LIST_CONFIGS)) {
+            calls.add(discovery(LIST_CONFIGS, true)); // the saved names, so the new table's is free
+        }
         JsonNode found = result(request, 0);
         if (found == null) {
-            return new Plan(calls, null);
+            return new Plan(calls, lead, null);
         }
         JsonNode table = null;
         List<JsonNode> startingSo = new ArrayList<>();
@@ -163,7 +182,7 @@ public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> 
             table = startingSo.getFirst(); // "stock" for stock_levels, when no other table starts so
         }
         if (table == null) {
-            return new Plan(calls, "I found no table called \"" + ask.subjectText() + "\" in the database. " + whatIAm());
+            return new Plan(calls, lead, "I found no table called \"" + ask.subjectText() + "\" in the database. " + whatIAm());
         }
         String schema = table.path("schema").asText();
         String source = table.path("name").asText();
@@ -208,16 +227,23 @@ public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> 
         } else {
             columns.addAll(named);
         }
+        calls.add(new Call(LIST_CONFIGS, Json.object().put("limit", LISTED_CONFIGS)));
+        if (!joins.isEmpty() && discovers(request, JOIN_CHANGE)) {
+            calls.add(discovery(JOIN_CHANGE, true));
+        }
+        JsonNode listed = result(request, calls.stream().map(Call::tool).toList().indexOf(LIST_CONFIGS));
+        if (listed == null) {
+            return new Plan(calls, lead, null);
+        }
         String title = capitalised(ask.subjectText()) + (ask.withText().isEmpty() ? "" : " with " + String.join(" and ", ask.withText()));
-        String name = clip(title);
-        ObjectNode newConfig = Json.object().put("name", name);
+        ObjectNode newConfig = Json.object().put("name", freeName(clip(title), listed));
         newConfig.putArray("data_source").addObject().put("schema", schema).put("source", source).putObject("select").putArray("columns");
         newConfig.putObject("visual_settings").putObject("columns");
         ObjectNode addColumns = Json.object();
         addColumns.set("config", newConfig);
         addColumns.put("operation", "add");
         addColumns.set("columns", Json.MAPPER.valueToTree(columns));
-        calls.add(new Call(COLUMN_CHANGE, addColumns, null));
+        calls.add(new Call(COLUMN_CHANGE, addColumns));
         joins.forEach((r, names) -> {
             ObjectNode join = Json.object();
             join.put("operation", "add");
@@ -225,24 +251,26 @@ public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> 
                     .put("relationship_from", source + "." + r.fromColumn()).put("relationship_to", r.table() + "." + r.toColumn());
             ArrayNode add = j.putArray("columns_to_add");
             names.stream().distinct().forEach(add::add);
-            calls.add(new Call(JOIN_CHANGE, join, null));
+            calls.add(new Call(JOIN_CHANGE, join));
         });
         calls.add(preview(title));
-        // a saved table of the user's already has this name: rename the draft and preview again
-        for (int attempt = 2; attempt <= NAME_RETRIES + 1; attempt++) {
-            JsonNode previewed = result(request, calls.size() - 1);
-            if (previewed == null || !nameTaken(previewed)) {
-                break;
-            }
-            calls.add(new Call(EDIT_SETTING, Json.object().put("fieldName", "name").put("value", clip(title) + " " + attempt), null));
-            calls.add(preview(title));
-        }
         String closing = closing(request, calls)
                 + (leftOut.isEmpty() ? "" : " I left out " + quoted(leftOut) + ": neither a column of " + source
                 + " nor of a table it references.")
                 + " Accept it to save the table, or reject it; then you can go on with, for example, \""
                 + filterExample(table) + "\" or \"Sort by " + sortExample(table) + " descending\".";
-        return new Plan(calls, closing, true);
+        return new Plan(calls, lead, closing);
+    }
+
+    /** {@code title}, or the first "title N" no saved config of the user's is named (names are unique per user). */
+    private static String freeName(String title, JsonNode listed) {
+        java.util.Set<String> taken = new java.util.HashSet<>();
+        listed.path("configs").forEach(c -> taken.add(c.path("name").asText().toLowerCase(java.util.Locale.ROOT)));
+        String name = title;
+        for (int n = 2; taken.contains(name.toLowerCase(java.util.Locale.ROOT)); n++) {
+            name = title + " " + n;
+        }
+        return name;
     }
 
     /** A foreign key of the described table, from its {@code references}: "(warehouse_id) -> core.warehouses(id)". */
@@ -262,34 +290,20 @@ public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> 
         return out;
     }
 
-    private static boolean nameTaken(JsonNode previewed) {
-        if (previewed == null) {
-            return false;
-        }
-        for (JsonNode e : previewed.path("errors")) {
-            if (e.path("field").asText().equals("name")) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     // ---- a change to the working config ----
 
     private Plan change(Ask ask, DemoRequest request) {
         WorkingConfigSummary config = request.config();
-        List<DemoRequest.ToolStep> done = planSteps(request);
+        List<DemoRequest.ToolStep> done = request.turnSteps();
         String tool = ask instanceof Ask.Filter ? FILTER_CHANGE : ask instanceof Ask.Sort ? SORT_CHANGE : COLUMN_CHANGE;
         List<Call> calls = new ArrayList<>();
         // once this turn made the change, its arguments say which column: the working config has changed since
         for (DemoRequest.ToolStep step : done) {
+            calls.add(new Call(step.name(), Json.object()));
             if (step.name().equals(tool)) {
-                calls.add(new Call(step.name(), Json.object(), null));
-                Target made = Target.of(step.arguments());
-                calls.add(preview(description(ask, made)));
-                return new Plan(calls, closing(request, calls) + " Accept it to save the change, or reject it to keep the table as it is.");
+                calls.add(preview(description(ask, Target.of(step.arguments()))));
+                return new Plan(calls, null, closing(request, calls) + " Accept it to save the change, or reject it to keep the table as it is.");
             }
-            calls.add(new Call(step.name(), Json.object(), null));
         }
         calls.clear();
 
@@ -304,6 +318,7 @@ public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> 
         boolean searched = !done.isEmpty() && done.getFirst().name().equals(SEARCH_SCHEMA);
         WorkingConfigSummary.Column selected = searched ? null : selectedColumn(config, words);
         Target target;
+        String searchLead = null;
         if (ask instanceof Ask.Add && selected != null) {
             return Plan.say("The " + selected.key() + " column is already in the table" + (selected.hidden() ? " (hidden)." : "."));
         } else if (ask instanceof Ask.Remove || ask instanceof Ask.Rename) {
@@ -333,16 +348,20 @@ public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> 
             if (schema != null) {
                 search.put("schema", schema);
             }
-            calls.add(new Call(SEARCH_SCHEMA, search.put("table", table), "Let me look up " + words + " in " + table + "."));
+            searchLead = "Let me look up " + words + " in " + table + ".";
+            calls.add(new Call(SEARCH_SCHEMA, search.put("table", table)));
+            if (discovers(request, tool)) {
+                calls.add(discovery(tool, true));
+            }
             JsonNode found = result(request, 0);
             if (found == null) {
-                return new Plan(calls, null);
+                return new Plan(calls, searchLead, null);
             }
             JsonNode match = columnNamed(found.path("tables").path(0), rest);
             if (match == null) {
                 List<String> names = new ArrayList<>();
                 found.path("tables").path(0).path("columns").forEach(c -> names.add(c.path("name").asText()));
-                return new Plan(calls, table + " has no column \"" + rest + "\". Its columns are " + String.join(", ", names) + ".");
+                return new Plan(calls, searchLead, table + " has no column \"" + rest + "\". Its columns are " + String.join(", ", names) + ".");
             }
             target = new Target(match.path("name").asText(), sourceTable);
         }
@@ -385,9 +404,12 @@ public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> 
             }
             default -> throw new IllegalStateException("not a change: " + ask);
         }
-        calls.add(new Call(tool, arguments, lead));
+        if (searchLead == null && discovers(request, tool)) {
+            calls.add(discovery(tool, false));
+        }
+        calls.add(new Call(tool, arguments));
         calls.add(preview(description(ask, target)));
-        return new Plan(calls, null);
+        return new Plan(calls, searchLead != null ? searchLead : lead, null);
     }
 
     /**
@@ -456,7 +478,7 @@ public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> 
     // ---- what it says ----
 
     private static Call preview(String description) {
-        return new Call(PREVIEW, Json.object().put("description", description), null);
+        return new Call(PREVIEW, Json.object().put("description", description));
     }
 
     /** After the last preview of the plan: what it shows, from the preview's own answer. */
@@ -479,8 +501,9 @@ public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> 
         JsonNode result = step.result();
         if (result == null) {
             text.append(" something I cannot read.");
-        } else if (result.has("error")) {
-            text.append(": ").append(result.path("error").path("message").asText(result.path("error").asText()));
+        } else if (result.hasNonNull("error")) {
+            JsonNode error = result.get("error");
+            text.append(": ").append(error.isTextual() ? error.asText() : error.path("message").asText(Json.write(error)));
         } else {
             List<String> errors = new ArrayList<>();
             for (JsonNode e : result.path("errors")) {
@@ -561,9 +584,9 @@ public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> 
         return s.length() <= MAX_NAME_CHARS ? s : s.substring(0, MAX_NAME_CHARS).strip();
     }
 
-    /** The result of this turn's {@code index}-th plan step, or null when it has not run yet. */
+    /** The result of this turn's {@code index}-th tool call, or null when it has not been made yet. */
     private static JsonNode result(DemoRequest request, int index) {
-        List<DemoRequest.ToolStep> done = planSteps(request);
+        List<DemoRequest.ToolStep> done = request.turnSteps();
         if (index < 0 || index >= done.size()) {
             return null;
         }
@@ -578,13 +601,17 @@ public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> 
         return new ScriptedTurn.Completion(List.of(deltas), null, null);
     }
 
-    private static ScriptedTurn.Completion call(String lead, String tool, ObjectNode arguments) {
+    /** One step of tool calls, after {@code lead} when there is one. */
+    private static ScriptedTurn.Completion calls(String lead, List<Call> calls) {
         List<ScriptedTurn.Step> steps = new ArrayList<>();
         if (lead != null) {
             sentences(lead).forEach(s -> steps.add(new ScriptedTurn.Step.Text(s)));
         }
-        steps.add(new ScriptedTurn.Step.ToolCallStart(0, "call_" + UUID.randomUUID().toString().replace("-", "").substring(0, 20), tool));
-        steps.add(new ScriptedTurn.Step.ToolArguments(0, Json.write(arguments)));
+        for (int i = 0; i < calls.size(); i++) {
+            steps.add(new ScriptedTurn.Step.ToolCallStart(i, "call_" + UUID.randomUUID().toString().replace("-", "").substring(0, 20),
+                    calls.get(i).tool()));
+            steps.add(new ScriptedTurn.Step.ToolArguments(i, Json.write(calls.get(i).arguments())));
+        }
         return new ScriptedTurn.Completion(steps, null, null);
     }
 

@@ -21,15 +21,16 @@ record DemoRequest(String lastUserMessage, List<ToolStep> turnSteps, WorkingConf
 
     /**
      * A tool call of this turn and what came back: {@code result} is the tool message parsed, or null when it is not
-     * JSON (the chat clips a long one); {@code text} is the message as sent.
+     * JSON (the chat clips a long one); {@code text} is the message as sent; {@code step} counts the model's answers
+     * in this turn (calls made in one answer share it).
      */
-    record ToolStep(String name, JsonNode arguments, JsonNode result, String text) {
+    record ToolStep(String name, JsonNode arguments, JsonNode result, String text, int step) {
         /** The tool failed outright ({@code {"error": ...}}), answered an invalid config, or refused a setting. */
         boolean failed() {
             if (result == null) {
                 return text.startsWith("{\"error\"") || text.contains("\"valid\":false");
             }
-            return result.has("error") || (result.has("valid") && !result.path("valid").asBoolean())
+            return result.hasNonNull("error") || (result.has("valid") && !result.path("valid").asBoolean())
                     || (result.has("success") && !result.path("success").asBoolean());
         }
     }
@@ -57,11 +58,12 @@ record DemoRequest(String lastUserMessage, List<ToolStep> turnSteps, WorkingConf
         }
         List<ToolStep> steps = new ArrayList<>();
         for (int i = lastUser + 1; i < messages.size(); i++) {
+            int step = i;
             for (JsonNode call : messages.get(i).path("tool_calls")) {
                 String id = call.path("id").asText();
                 if (results.containsKey(id)) {
                     steps.add(new ToolStep(call.path("function").path("name").asText(),
-                            parse(call.path("function").path("arguments").asText("{}")), parse(results.get(id)), results.get(id)));
+                            parse(call.path("function").path("arguments").asText("{}")), parse(results.get(id)), results.get(id), step));
                 }
             }
         }

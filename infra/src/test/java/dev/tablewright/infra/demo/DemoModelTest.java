@@ -66,12 +66,23 @@ class DemoModelTest {
         }
 
         Body step(String tool, String arguments, String result) {
-            String id = "call_" + (++calls);
+            return step(List.of(new String[]{tool, arguments, result}));
+        }
+
+        /** One answer of the model with these calls ({tool, arguments, result} each), then their results. */
+        Body step(List<String[]> made) {
             ObjectNode assistant = messages.addObject().put("role", "assistant");
             assistant.putNull("content");
-            ObjectNode call = assistant.putArray("tool_calls").addObject().put("id", id).put("type", "function");
-            call.putObject("function").put("name", tool).put("arguments", arguments);
-            messages.addObject().put("role", "tool").put("tool_call_id", id).put("content", result);
+            ArrayNode toolCalls = assistant.putArray("tool_calls");
+            List<String> ids = new ArrayList<>();
+            for (String[] m : made) {
+                String id = "call_" + (++calls);
+                ids.add(id);
+                toolCalls.addObject().put("id", id).put("type", "function").putObject("function").put("name", m[0]).put("arguments", m[1]);
+            }
+            for (int i = 0; i < made.size(); i++) {
+                messages.addObject().put("role", "tool").put("tool_call_id", ids.get(i)).put("content", made.get(i)[2]);
+            }
             return this;
         }
 
@@ -87,18 +98,17 @@ class DemoModelTest {
         return out.toString();
     }
 
-    /** The completion's one tool call as "name arguments", or null. */
+    /** The completion's tool calls as "name arguments", one a line, or null when it calls none. */
     private static String call(ScriptedTurn.Completion c) {
-        String name = null;
-        StringBuilder arguments = new StringBuilder();
+        List<String> calls = new ArrayList<>();
         for (ScriptedTurn.Step s : c.steps()) {
             if (s instanceof ScriptedTurn.Step.ToolCallStart start) {
-                name = start.name();
+                calls.add(start.name() + " ");
             } else if (s instanceof ScriptedTurn.Step.ToolArguments a) {
-                arguments.append(a.fragment());
+                calls.set(a.index(), calls.get(a.index()) + a.fragment());
             }
         }
-        return name == null ? null : name + " " + arguments;
+        return calls.isEmpty() ? null : String.join("\n", calls);
     }
 
     @Test
@@ -135,7 +145,7 @@ class DemoModelTest {
         ScriptedTurn.Completion first = turn.answer();
         assertEquals("search_tools {\"query\":\"apply sort change\"}", call(first));
         assertTrue(text(first).startsWith("Sorting by quantity descending"), text(first));
-        turn.step("search_tools", "{}", "{\"tools\":[{\"name\":\"apply_sort_change\"}]}");
+        turn.step("search_tools", "{\"query\":\"apply sort change\"}", "{\"tools\":[{\"name\":\"apply_sort_change\"}]}");
         assertEquals("apply_sort_change {\"operation\":\"set\",\"sort\":[{\"column\":\"quantity\",\"direction\":\"desc\"}]}",
                 call(turn.answer()));
     }
@@ -166,42 +176,54 @@ class DemoModelTest {
         assertTrue(noTable.startsWith("There is no table to change yet"), noTable);
     }
 
+    private static final String STOCK_LEVELS = """
+            {"tables": [{"schema": "inventory", "name": "stock_levels", "primaryKey": ["warehouse_id", "item_id"],
+              "columns": [{"name": "warehouse_id", "type": "integer"}, {"name": "item_id", "type": "integer"},
+                          {"name": "quantity", "type": "integer"}, {"name": "reorder_level", "type": "integer"},
+                          {"name": "last_counted_at", "type": "timestamp without time zone"}],
+              "references": ["(warehouse_id) -> core.warehouses(id)", "(item_id) -> inventory.items(id)"]}]}""";
+
     @Test
-    void aNewTableStartsWithASchemaSearchAndBuildsFromWhatItFound() throws Exception {
+    void aNewTableSearchesTheSchemaPicksAFreeNameThenColumnsJoinAndPreview() throws Exception {
         Body turn = new Body(systemPrompt(null, null), CORE).user("Show stock levels with their warehouse name");
         ScriptedTurn.Completion first = turn.answer();
-        assertEquals("search_database_schema {\"name\":\"stock_level\",\"include_columns\":true}", call(first));
+        assertEquals("search_database_schema {\"name\":\"stock_level\",\"include_columns\":true}\n"
+                + "search_tools {\"query\":\"list table configs\"}", call(first), "two calls that do not wait on each other: one step");
         assertEquals("Let me look up the stock levels table.", text(first));
-        turn.step("search_database_schema", "{}", """
-                {"tables": [{"schema": "inventory", "name": "stock_levels", "primaryKey": ["warehouse_id", "item_id"],
-                  "columns": [{"name": "warehouse_id", "type": "integer"}, {"name": "item_id", "type": "integer"},
-                              {"name": "quantity", "type": "integer"}, {"name": "reorder_level", "type": "integer"},
-                              {"name": "last_counted_at", "type": "timestamp without time zone"}],
-                  "references": ["(warehouse_id) -> core.warehouses(id)", "(item_id) -> inventory.items(id)"]}]}""");
+        turn.step(List.of(new String[]{"search_database_schema", "{}", STOCK_LEVELS},
+                new String[]{"search_tools", "{\"query\":\"list table configs\"}", "{\"tools\":[{\"name\":\"list_table_configs\"}]}"}));
+        assertEquals("list_table_configs {\"limit\":50}\nsearch_tools {\"query\":\"apply join change\"}", call(turn.answer()));
+        // saved tables of the user's hold the name and the next: the new one is numbered past them
+        turn.step(List.of(new String[]{"list_table_configs", "{\"limit\":50}", """
+                        {"configs": [{"config_id": "cfg_1", "name": "Stock levels with their warehouse name", "version": 1},
+                                     {"config_id": "cfg_2", "name": "stock levels with their warehouse name 2", "version": 3}]}"""},
+                new String[]{"search_tools", "{\"query\":\"apply join change\"}", "{\"tools\":[]}"}));
         JsonNode columns = Json.parse(call(turn.answer()).substring("apply_column_change ".length()));
+        assertEquals("Stock levels with their warehouse name 3", columns.path("config").path("name").asText());
         assertEquals("stock_levels", columns.path("config").path("data_source").path(0).path("source").asText());
         List<String> names = new ArrayList<>();
         columns.path("columns").forEach(c -> names.add(c.path("name").asText()));
         assertEquals(List.of("item_id", "quantity", "reorder_level"), names, "the first three, without the key the join replaces");
         turn.step("apply_column_change", "{}", "{\"valid\":true,\"errors\":[]}");
-        String join = call(turn.answer());
-        assertEquals("search_tools {\"query\":\"apply join change\"}", join);
-        turn.step("search_tools", "{}", "{\"tools\":[]}");
         assertEquals("apply_join_change {\"operation\":\"add\",\"join\":{\"table\":\"warehouses\",\"schema\":\"core\","
                 + "\"relationship_from\":\"stock_levels.warehouse_id\",\"relationship_to\":\"warehouses.id\",\"columns_to_add\":[\"name\"]}}",
                 call(turn.answer()));
         turn.step("apply_join_change", "{}", "{\"valid\":true,\"errors\":[]}");
-        assertTrue(call(turn.answer()).startsWith("preview_table_config"));
-        // a saved table of the user's holds the name: the draft is renamed and previewed again
-        turn.step("preview_table_config", "{}", "{\"valid\":false,\"errors\":[{\"field\":\"name\",\"message\":\"a saved config is already named 'x'\"}]}");
-        assertEquals("update_editable_status {\"fieldName\":\"name\",\"value\":\"Stock levels with their warehouse name 2\"}", call(turn.answer()));
-        turn.step("update_editable_status", "{}", "{\"success\":true}");
-        assertTrue(call(turn.answer()).startsWith("preview_table_config"));
+        assertEquals("preview_table_config {\"description\":\"Stock levels with their warehouse name\"}", call(turn.answer()));
         turn.step("preview_table_config", "{}", "{\"valid\":true,\"isUpdate\":false,\"description\":\"Stock levels with their warehouse name\",\"rows\":[{}],\"more\":true}");
         String closing = text(turn.answer());
         assertTrue(closing.startsWith("Here is the preview, a new table: stock levels with their warehouse name (1+ sample rows)."), closing);
         assertTrue(closing.contains("\"Only show rows with quantity above 100\""), closing);
         assertFalse(closing.contains("left out"), closing);
+    }
+
+    @Test
+    void aRefusalInTheLastStepEndsTheTurnWithItsExplanation() throws Exception {
+        Body turn = new Body(systemPrompt(null, null), CORE).user("Show stock levels with their warehouse name");
+        turn.step(List.of(new String[]{"search_database_schema", "{}", "{\"error\":{\"code\":\"unavailable\",\"message\":\"the database is not reachable\"}}"},
+                new String[]{"search_tools", "{\"query\":\"list table configs\"}", "{\"tools\":[]}"}));
+        String text = text(turn.answer());
+        assertTrue(text.startsWith("That did not go through: search_database_schema answered: the database is not reachable."), text);
     }
 
     @Test
