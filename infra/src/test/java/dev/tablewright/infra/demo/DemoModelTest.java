@@ -66,7 +66,7 @@ class DemoModelTest {
         }
 
         Body step(String tool, String arguments, String result) {
-            return step(List.of(new String[]{tool, arguments, result}));
+            return step(List.<String[]>of(new String[]{tool, arguments, result}));
         }
 
         /** One answer of the model with these calls ({tool, arguments, result} each), then their results. */
