@@ -24,7 +24,8 @@ import java.util.stream.Stream;
  * The assistant from a terminal: against the local stack or a deployed stack,
  * it holds a conversation over the chat endpoint, shows streamed text and tool steps as they happen, renders a
  * table-config preview as a small table of its sample rows and accepts or rejects it through the HTTP API, asks
- * for a tool's input field by field (secrets not echoed), submits it, and resumes the paused turn.
+ * for a tool's input field by field (secrets not echoed), submits it, and resumes the paused turn. Against the local
+ * stack it first says which model answers (the offline demo model without a key).
  *
  * <pre>
  * infra/bin/chat                                   # the local stack on http://localhost:3000, token minted by its dev issuer
