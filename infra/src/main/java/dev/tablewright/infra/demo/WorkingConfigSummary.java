@@ -7,8 +7,8 @@ import java.util.regex.Pattern;
 
 /**
  * The working config as the demo model reads it: from the "## Current state" block of the system prompt, the few
- * lines the chat renders there for every model (ConfigSummary in shared/chat). The demo model sees nothing else of
- * the config, as a live model would not.
+ * lines the agent renders there for every model (ConfigSummary and WorkingConfig in shared/agent). The demo model
+ * sees nothing else of the config, as a live model would not.
  *
  * @param baseSchema null when the prompt names no base table yet
  * @param configId   the saved config the conversation works on (the editable field {@code config_id}), else null
@@ -71,10 +71,14 @@ public record WorkingConfigSummary(String baseSchema, String baseTable, List<Col
         return columns.stream().filter(c -> !c.hidden()).map(Column::key).toList();
     }
 
-    /** Reads the state block of a system prompt; {@link #NONE} when it names no base table. */
+    private static final Pattern STANDING = Pattern.compile("(?m)^Where it stands: .*?\\bconfig (cfg_[\\w-]+)");
+
+    /**
+     * Reads the state block of a system prompt ("## Current state" up to the next heading; the saved config's id from
+     * the editable fields, else from the "Where it stands" line); {@link #NONE} when it names no base table.
+     */
     public static WorkingConfigSummary fromSystemPrompt(String prompt) {
-        int state = prompt.indexOf("## Current state");
-        String block = state < 0 ? prompt : prompt.substring(state);
+        String block = section(prompt, "## Current state");
         Matcher base = BASE.matcher(block);
         if (!base.find()) {
             return NONE;
@@ -89,9 +93,21 @@ public record WorkingConfigSummary(String baseSchema, String baseTable, List<Col
                 }
             }
         }
-        Matcher configId = CONFIG_ID.matcher(block);
+        Matcher configId = CONFIG_ID.matcher(section(prompt, "## Editable fields"));
+        Matcher standing = STANDING.matcher(block);
+        String id = configId.find() ? configId.group(1) : standing.find() ? standing.group(1) : null;
         return new WorkingConfigSummary(base.group(1), base.group(2), columns, line(block, "Joins"), line(block, "Filters"),
-                line(block, "Sort"), configId.find() ? configId.group(1) : null);
+                line(block, "Sort"), id);
+    }
+
+    /** From {@code heading} to the next "## " heading; the whole text when there is no such heading. */
+    private static String section(String prompt, String heading) {
+        int start = prompt.indexOf(heading);
+        if (start < 0) {
+            return heading.equals("## Current state") ? prompt : "";
+        }
+        int end = prompt.indexOf("\n## ", start + heading.length());
+        return prompt.substring(start, end < 0 ? prompt.length() : end);
     }
 
     private static String line(String block, String label) {

@@ -1,7 +1,7 @@
 package dev.tablewright.infra.demo;
 
-import dev.tablewright.chat.prompt.ConfigSummary;
-import dev.tablewright.chat.prompt.SystemPrompt;
+import dev.tablewright.agent.prompt.ConfigSummary;
+import dev.tablewright.agent.prompt.SystemPrompt;
 import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.editable.TableSettingsFields;
 import dev.tablewright.json.Json;
@@ -57,6 +57,18 @@ class WorkingConfigSummaryTest {
         assertTrue(summary.filters().contains("quantity gt 100"), summary.filters());
         assertEquals("quantity desc", summary.sort());
         assertEquals("cfg_1", summary.configId());
+    }
+
+    @Test
+    void theDigestOfEarlierTurnsDoesNotBlurTheStateAndTheSavedIdIsReadFromWhereItStands() throws Exception {
+        ConfigJson.Read read = ConfigJson.read(Json.parse(CONFIG));
+        String state = ConfigSummary.render(read.config()) + "Where it stands: saved as config cfg_9 version 2, with no unsaved change.\n";
+        String prompt = SystemPrompt.of("tables", state, null, List.of("search_database_schema"), 4)
+                .withEarlierTurns(List.of("user: Show items with their price. Base table: sales.orders", "- config_id: \"cfg_0\""), 3).render();
+        WorkingConfigSummary summary = WorkingConfigSummary.fromSystemPrompt(prompt);
+        assertEquals("inventory.stock_levels", summary.qualifiedTable());
+        assertEquals("cfg_9", summary.configId());
+        assertEquals(5, summary.columns().size());
     }
 
     @Test
