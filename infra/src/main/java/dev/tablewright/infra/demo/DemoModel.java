@@ -33,10 +33,10 @@ import java.util.regex.Pattern;
  */
 public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> {
 
-    /** The model name the chat is configured with, and what the banner, the page and the terminal client show. */
+    /** The model name the chat is configured with (OPENAI_MODEL), sent with each request. */
     public static final String NAME = "offline-demo";
 
-    /** The phrasings it reads, shown in its answers, the banner and the README. */
+    /** Examples of the phrasings it reads: in its answers and the banner. */
     public static final List<String> PHRASINGS = List.of(
             "Show stock levels with their warehouse name",
             "Only show quantities above 100",
@@ -158,7 +158,7 @@ public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> 
         }
         String lead = "Let me look up the " + ask.subjectText() + " table.";
         List<Call> calls = new ArrayList<>();
-        calls.add(new Call(SEARCH_SCHEMA, Json.object().put("name", ask.subject().asFragment()).put("include_columns", true)));
+        calls.add(new Call(SEARCH_SCHEMA, Json.object().put("name", ask.subject().asName()).put("include_columns", true)));
         if (discovers(request, LIST_CONFIGS)) {
             calls.add(discovery(LIST_CONFIGS, true)); // the saved names, so the new table's is free
         }

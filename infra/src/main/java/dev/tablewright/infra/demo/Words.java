@@ -41,13 +41,11 @@ record Words(List<String> list) {
         return new Words(list.subList(prefix.list.size(), list.size()));
     }
 
-    /** The words as a database name: [last, counted, at] → last_counted_at. */
+    /**
+     * The words as a database name: [last, counted, at] → last_counted_at. Singular, so as a schema search's name
+     * fragment "stock levels" finds stock_levels.
+     */
     String asName() {
-        return String.join("_", list);
-    }
-
-    /** As a fragment for a schema search: the singular, so "stock levels" finds stock_levels. */
-    String asFragment() {
         return String.join("_", list);
     }
 
