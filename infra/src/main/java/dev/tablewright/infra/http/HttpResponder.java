@@ -70,6 +70,21 @@ public final class HttpResponder {
         }
     }
 
+    /**
+     * Ends the connection mid-response once what was written has gone out (FIN, not RST): the peer reads every byte
+     * sent, then an unfinished body. A cut whose bytes before it still arrive, whatever the peer's read timing.
+     */
+    public void hangUp() {
+        aborted = true;
+        try {
+            out.flush();
+            socket.shutdownOutput();
+            socket.close();
+        } catch (IOException ignored) {
+            // closing is all we wanted
+        }
+    }
+
     public boolean isStarted() {
         return started;
     }

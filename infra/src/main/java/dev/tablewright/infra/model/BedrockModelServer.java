@@ -55,7 +55,7 @@ import java.util.regex.Pattern;
  * exception frame mid-stream. Every request is recorded ({@link #requests()}); with no turn left it answers
  * {@code 500 InternalServerException}.
  */
-public final class BedrockModelServer implements AutoCloseable {
+public final class BedrockModelServer implements ScriptedModel {
 
     private static final long WAIT_LIMIT_MILLIS = 60_000;
     private static final Pattern AUTHORIZATION = Pattern.compile(
@@ -99,11 +99,13 @@ public final class BedrockModelServer implements AutoCloseable {
         return this;
     }
 
+    @Override
     public BedrockModelServer enqueue(ModelScript script) {
         turns.addAll(script.turns());
         return this;
     }
 
+    @Override
     public BedrockModelServer enqueue(ScriptedTurn... more) {
         turns.addAll(List.of(more));
         return this;
@@ -289,7 +291,10 @@ public final class BedrockModelServer implements AutoCloseable {
                         if (!started200) {
                             start(response, answer);
                         }
-                        response.abort();
+                        // the frames before the cut reach the client first: the JDK client drops what it holds
+                        // unread once the connection fails, and a real cut follows frames that did arrive
+                        Thread.sleep(200);
+                        response.hangUp();
                         answer.end("cut");
                         return;
                     }

@@ -1,6 +1,9 @@
 package dev.tablewright.infra.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.json.Json;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -62,16 +65,67 @@ public record RecordedRequest(int index, String path, Map<String, String> header
         }
     }
 
+    /** A Bedrock ConverseStream request ({@link BedrockModelServer}): the accessors below read it as chat-completions. */
+    public boolean converse() {
+        return path.startsWith("/model/");
+    }
+
     public String model() {
-        return body.path("model").asText();
+        return converse() ? BedrockModelServer.modelId(this) : body.path("model").asText();
     }
 
     public boolean streamed() {
-        return body.path("stream").asBoolean(false);
+        return converse() || body.path("stream").asBoolean(false);
     }
 
+    /**
+     * The messages as chat-completions messages (system, user, assistant with {@code tool_calls}, tool); a Converse
+     * request's blocks are read into that shape (each tool result a {@code tool} message, each text block a message
+     * of its role), so assertions on what the model was sent hold for either provider.
+     */
     public JsonNode messages() {
-        return body.path("messages");
+        return converse() ? converseMessages() : body.path("messages");
+    }
+
+    private JsonNode converseMessages() {
+        ArrayNode out = Json.MAPPER.createArrayNode();
+        body.path("system").forEach(s -> out.addObject().put("role", "system").put("content", s.path("text").asText()));
+        for (JsonNode message : body.path("messages")) {
+            if (message.path("role").asText().equals("assistant")) {
+                StringBuilder text = new StringBuilder();
+                ArrayNode calls = Json.MAPPER.createArrayNode();
+                for (JsonNode block : message.path("content")) {
+                    if (block.has("text")) {
+                        text.append(block.get("text").asText());
+                    } else if (block.has("toolUse")) {
+                        JsonNode use = block.get("toolUse");
+                        ObjectNode call = calls.addObject().put("id", use.path("toolUseId").asText()).put("type", "function");
+                        call.putObject("function").put("name", use.path("name").asText()).put("arguments", Json.write(use.path("input")));
+                    }
+                }
+                ObjectNode assistant = out.addObject().put("role", "assistant");
+                if (text.isEmpty() && !calls.isEmpty()) {
+                    assistant.putNull("content");
+                } else {
+                    assistant.put("content", text.toString());
+                }
+                if (!calls.isEmpty()) {
+                    assistant.set("tool_calls", calls);
+                }
+            } else {
+                for (JsonNode block : message.path("content")) {
+                    if (block.has("toolResult")) {
+                        JsonNode result = block.get("toolResult");
+                        JsonNode content = result.path("content").path(0);
+                        out.addObject().put("role", "tool").put("tool_call_id", result.path("toolUseId").asText())
+                                .put("content", content.has("json") ? Json.write(content.get("json")) : content.path("text").asText());
+                    } else if (block.has("text")) {
+                        out.addObject().put("role", "user").put("content", block.get("text").asText());
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     /** The content of the first system (or developer) message, or "" if none. */
@@ -85,8 +139,18 @@ public record RecordedRequest(int index, String path, Map<String, String> header
         return "";
     }
 
+    /** The tools offered, as chat-completions function tools (a Converse request's {@code toolSpec}s read that way). */
     public JsonNode tools() {
-        return body.path("tools");
+        if (!converse()) {
+            return body.path("tools");
+        }
+        ArrayNode out = Json.MAPPER.createArrayNode();
+        for (JsonNode tool : body.path("toolConfig").path("tools")) {
+            JsonNode spec = tool.path("toolSpec");
+            out.addObject().put("type", "function").putObject("function").put("name", spec.path("name").asText())
+                    .put("description", spec.path("description").asText()).set("parameters", spec.path("inputSchema").path("json"));
+        }
+        return out;
     }
 
     /** Names of the function tools offered, in order. */

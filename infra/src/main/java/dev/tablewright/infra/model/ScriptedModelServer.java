@@ -33,7 +33,7 @@ import java.util.function.Function;
  *
  * <p>Point any OpenAI client at {@link #baseUrl()} (it ends in {@code /v1}); the API key is not checked.
  */
-public final class ScriptedModelServer implements AutoCloseable {
+public final class ScriptedModelServer implements ScriptedModel {
 
     private static final long WAIT_LIMIT_MILLIS = 60_000;
     private static final int KEPT_WHEN_ANSWERING = 200;
@@ -87,11 +87,13 @@ public final class ScriptedModelServer implements AutoCloseable {
         return server.port();
     }
 
+    @Override
     public ScriptedModelServer enqueue(ModelScript script) {
         turns.addAll(script.turns());
         return this;
     }
 
+    @Override
     public ScriptedModelServer enqueue(ScriptedTurn... more) {
         turns.addAll(List.of(more));
         return this;
@@ -134,19 +136,6 @@ public final class ScriptedModelServer implements AutoCloseable {
             }
             return List.copyOf(requests);
         }
-    }
-
-    /** Waits until the answer to request {@code index} has ended (any outcome). */
-    public RecordedRequest awaitAnswered(int index, Duration timeout) throws InterruptedException, TimeoutException {
-        RecordedRequest request = awaitRequests(index + 1, timeout).get(index);
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (request.answer().outcome().equals("pending")) {
-            if (System.nanoTime() > deadline) {
-                throw new TimeoutException("answer " + index + " still pending");
-            }
-            Thread.sleep(5);
-        }
-        return request;
     }
 
     private void handle(HttpRequest request, HttpResponder response) throws Exception {

@@ -14,12 +14,19 @@ import dev.tablewright.aisdk.stream.InMemoryResponseStream;
 import dev.tablewright.aisdk.stream.UiMessageStreamReader;
 import dev.tablewright.agent.tools.InProcessToolInvoker;
 import dev.tablewright.agent.tools.UserInputPort;
+import dev.tablewright.infra.model.BedrockModelServer;
+import dev.tablewright.infra.model.ScriptedModel;
 import dev.tablewright.infra.model.ScriptedModelServer;
+import dev.tablewright.bedrock.BedrockChatModel;
+import dev.tablewright.bedrock.BedrockSettings;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import dev.tablewright.json.Json;
 import dev.tablewright.tool.Tool;
 import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.tool.ToolRegistry;
 
+import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,15 +41,30 @@ import java.util.function.Supplier;
  */
 final class ChatHarness implements AutoCloseable {
 
-    final ScriptedModelServer model;
+    /**
+     * {@code -Dtablewright.modelProvider=bedrock} runs the suites built on this harness against the Bedrock stand-in
+     * (the same scripts, Bedrock's wire); unset, the OpenAI-compatible scripted server.
+     */
+    static final boolean ON_BEDROCK = "bedrock".equals(System.getProperty("tablewright.modelProvider"));
+
+    final ScriptedModel model;
     final List<Tool> tools;
     final ToolRegistry registry;
     UserInputPort userInput = UserInputPort.NONE;
     TurnLimits limits = TurnLimits.DEFAULT.withRetryBackoff(Duration.ofMillis(20));
 
     ChatHarness(List<Tool> tools) throws Exception {
-        this.model = ScriptedModelServer.start();
-        this.chatModel = () -> new OpenAiChatModel(new ModelSettings(model.baseUrl(), "scripted-model", "sk-test-not-a-secret", Duration.ofSeconds(10)));
+        if (ON_BEDROCK) {
+            BedrockModelServer bedrock = BedrockModelServer.start().verifySignatures("AKIDHARNESS000000000", "harness-secret");
+            this.model = bedrock;
+            this.chatModel = () -> new BedrockChatModel(new BedrockSettings(URI.create(bedrock.endpoint()), "us-east-1",
+                    "us.amazon.nova-pro-v1:0", Duration.ofSeconds(10)),
+                    StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDHARNESS000000000", "harness-secret")));
+        } else {
+            ScriptedModelServer openAi = ScriptedModelServer.start();
+            this.model = openAi;
+            this.chatModel = () -> new OpenAiChatModel(new ModelSettings(openAi.baseUrl(), "scripted-model", "sk-test-not-a-secret", Duration.ofSeconds(10)));
+        }
         this.tools = List.copyOf(tools);
         List<ToolDefinition> definitions = new ArrayList<>();
         tools.forEach(t -> definitions.add(t.definition()));

@@ -53,7 +53,8 @@ class ChatTurnFaultsTest {
         chat.model.enqueue(ModelScript.builder().error(500, "boom").error(500, "boom").error(500, "boom").say("never").build());
         ChatHarness.Turn turn = chat.send(body("hello"));
         assertEquals(3, chat.model.requests().size(), "TurnLimits.modelAttempts");
-        assertPlainError(turn, "The model service is unavailable (HTTP 500).");
+        assertPlainError(turn, ChatHarness.ON_BEDROCK ? "Bedrock could not answer with us.amazon.nova-pro-v1:0 just now (an internal error)."
+                : "The model service is unavailable (HTTP 500).");
         assertEquals(1, chat.model.remainingTurns());
     }
 

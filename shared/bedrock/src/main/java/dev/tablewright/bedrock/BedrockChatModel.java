@@ -259,8 +259,9 @@ public final class BedrockChatModel implements ChatModel {
         if (idle.get()) {
             return new ModelFailure(ModelFailure.Kind.TIMEOUT, "The model went silent mid-answer.", state.emitted);
         }
-        return new ModelFailure(state.emitted ? ModelFailure.Kind.CUT_OFF : ModelFailure.Kind.UNAVAILABLE,
-                "The connection to Bedrock was lost" + (state.emitted ? " mid-answer." : "."), state.emitted);
+        return state.emitted
+                ? new ModelFailure(ModelFailure.Kind.CUT_OFF, "The connection to the model was lost mid-answer.", true)
+                : new ModelFailure(ModelFailure.Kind.UNAVAILABLE, "The connection to Bedrock was lost before the model answered.", false);
     }
 
     private void frame(Message frame, StepState state, ModelStreamListener listener) throws ModelFailure, IOException {

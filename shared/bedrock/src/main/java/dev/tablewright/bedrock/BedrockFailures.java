@@ -31,7 +31,7 @@ final class BedrockFailures {
                     "The account's Bedrock quota for " + model + " is used up for now.", afterFirstByte, retryAfter);
             case "serviceunavailableexception", "internalserverexception", "modelnotreadyexception", "modelerrorexception" ->
                     new ModelFailure(ModelFailure.Kind.UNAVAILABLE, "Bedrock could not answer with " + model + " just now ("
-                            + shortName(type) + ").", afterFirstByte, retryAfter);
+                            + inWords(name) + ").", afterFirstByte, retryAfter);
             case "modeltimeoutexception" -> new ModelFailure(ModelFailure.Kind.TIMEOUT,
                     "The model " + model + " did not answer in time.", afterFirstByte);
             case "modelstreamerrorexception" -> new ModelFailure(ModelFailure.Kind.CUT_OFF,
@@ -47,10 +47,23 @@ final class BedrockFailures {
             case "accessdeniedexception" -> accessDenied(message, settings, afterFirstByte);
             case "unrecognizedclientexception", "invalidsignatureexception", "expiredtokenexception", "incompletesignatureexception",
                  "missingauthenticationtokenexception" -> new ModelFailure(ModelFailure.Kind.REJECTED,
-                    "Bedrock refused the function's AWS credentials (" + shortName(type) + ").", afterFirstByte);
+                    "Bedrock refused the function's AWS credentials (" + inWords(name) + ").", afterFirstByte);
             default -> new ModelFailure(afterFirstByte ? ModelFailure.Kind.CUT_OFF : ModelFailure.Kind.UNAVAILABLE,
-                    "Bedrock failed with " + model + " (" + (type == null || type.isBlank() ? "unknown error" : shortName(type)) + ").",
-                    afterFirstByte);
+                    "Bedrock failed with " + model + " (an unexpected error).", afterFirstByte);
+        };
+    }
+
+    /** An error code as the user's sentence says it (the code itself goes to the log, not to the user). */
+    private static String inWords(String lowerCaseType) {
+        return switch (lowerCaseType) {
+            case "serviceunavailableexception" -> "the service is unavailable";
+            case "internalserverexception" -> "an internal error";
+            case "modelnotreadyexception" -> "the model is not ready";
+            case "modelerrorexception" -> "the model failed";
+            case "invalidsignatureexception", "incompletesignatureexception" -> "the request's signature did not match";
+            case "expiredtokenexception" -> "the credentials have expired";
+            case "missingauthenticationtokenexception" -> "the request was not signed";
+            default -> "the credentials are not recognised";
         };
     }
 
