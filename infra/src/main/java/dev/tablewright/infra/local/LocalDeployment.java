@@ -206,7 +206,8 @@ public final class LocalDeployment implements AutoCloseable {
                 settings.limits(), settings.memory(), Clock.systemUTC())
                 .observedBy(spans)
                 .publishingMetricsTo(dev.tablewright.logging.Metrics.namespace(Env.all())));
-        return new ChatFunction(turn, ChatFunction.conversationMemory(Env.all()), verifier::userIdOf, Optional::empty).flushingAfterEachTurn(spans);
+        return new ChatFunction(turn, ChatFunction.conversationMemory(Env.all()), ChatFunction.turnStreams(Env.all()),
+                verifier::userIdOf, Optional::empty).flushingAfterEachTurn(spans);
     }
 
     /** The user-input lifecycle on the local UserInputTable, as the user-input functions use it. */

@@ -99,8 +99,8 @@ public final class AgentLoop {
         try {
             s.emit(new AgentEvent.TurnStarted());
             steps(s);
-        } catch (TurnState.ClientGone e) {
-            s.stop(StopReason.CLIENT_GONE);
+        } catch (TurnState.Interrupted e) {
+            s.stop(e.reason);
         } catch (RuntimeException e) {
             LOG.error("agent turn failed", e);
             if (!out.clientGone()) {
@@ -116,7 +116,7 @@ public final class AgentLoop {
         return new AgentResult(s.isStopped() ? s.record.outcome : StopReason.INTERNAL_ERROR, s.working.draft(), kept, s.record.usage);
     }
 
-    private void steps(TurnState s) throws TurnState.ClientGone {
+    private void steps(TurnState s) throws TurnState.Interrupted {
         s.input.history().turns().forEach(t -> rememberDiscoveredTools(s, t.messages()));
         switch (s.input.start()) {
             case AgentInput.NewMessage m -> {
@@ -166,6 +166,9 @@ public final class AgentLoop {
                 s.say("I stopped here: my answer grew past this turn's output limit.");
                 s.stop(StopReason.OUTPUT_CAP);
                 return;
+            } catch (TurnState.Interrupted interrupted) {
+                s.emit(new AgentEvent.StepFinished()); // the step ends where it was cut
+                throw interrupted;
             } catch (ModelFailure failure) {
                 if (failure.kind() == ModelFailure.Kind.OUT_OF_TIME) {
                     s.emit(new AgentEvent.StepFinished());

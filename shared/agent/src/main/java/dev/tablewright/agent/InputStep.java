@@ -55,7 +55,7 @@ final class InputStep {
      * run with it, one still waiting waits on, one that cannot be answered any more answers so.
      * True when that ended the turn (the repair bound was reached on a resumed call).
      */
-    boolean resume(TurnState s, List<AgentInput.PendingCall> pending, ToolDispatch tools) throws TurnState.ClientGone {
+    boolean resume(TurnState s, List<AgentInput.PendingCall> pending, ToolDispatch tools) throws TurnState.Interrupted {
         for (AgentInput.PendingCall call : pending) {
             s.checkClient();
             Optional<ToolDefinition> tool = tools.registry().find(call.toolName());

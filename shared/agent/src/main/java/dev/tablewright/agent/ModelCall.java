@@ -1,7 +1,7 @@
 package dev.tablewright.agent;
 
 import com.fasterxml.jackson.databind.node.TextNode;
-import dev.tablewright.agent.TurnState.ClientGone;
+import dev.tablewright.agent.TurnState.Interrupted;
 import dev.tablewright.agent.TurnState.OutputCapReached;
 import dev.tablewright.agent.model.ChatModel;
 import dev.tablewright.agent.model.ModelFailure;
@@ -38,7 +38,7 @@ final class ModelCall {
     }
 
     ModelStep call(TurnState s, List<ModelMessage> messages, List<ModelTool> tools)
-            throws ModelFailure, ClientGone, OutputCapReached {
+            throws ModelFailure, Interrupted, OutputCapReached {
         ModelRequest request = new ModelRequest(messages, tools, limits.maxOutputTokens(), s.deadline,
                 cancel -> s.cancelModel = cancel);
         ModelFailure last = null;
@@ -58,8 +58,9 @@ final class ModelCall {
                 s.observed.modelCallFailed(failure);
                 listener.closeText();
                 listener.abandonToolCalls();
-                if (s.out.clientGone()) {
-                    throw new ClientGone();
+                Interrupted interrupted = interruption(s, listener); // the model's stream was cancelled: stopped or left
+                if (interrupted != null) {
+                    throw interrupted;
                 }
                 last = failure;
                 switch (retryPolicy.after(failure, listener.emitted, attempt, clock.instant(), s.deadline)) {
@@ -71,20 +72,37 @@ final class ModelCall {
                         }
                     }
                 }
-            } catch (ClientGone e) {
-                throw e;
             } catch (OutputCapReached e) {
                 listener.closeText();
                 listener.abandonToolCalls();
                 throw e;
             } catch (IOException e) {
-                throw new ClientGone();
+                listener.closeText();
+                listener.abandonToolCalls();
+                Interrupted interrupted = interruption(s, listener);
+                throw interrupted != null ? interrupted : new Interrupted(StopReason.CLIENT_GONE);
             } finally {
                 s.record.modelNanos += System.nanoTime() - started;
                 s.cancelModel = () -> { };
             }
         }
         throw last;
+    }
+
+    /**
+     * The turn's interruption, if it was stopped or left: the text the model had streamed so far is kept as the
+     * step's answer, so the next turn's model reads what the user saw.
+     */
+    private static Interrupted interruption(TurnState s, StepListener listener) {
+        try {
+            s.checkClient();
+            return null;
+        } catch (Interrupted e) {
+            if (!listener.text.isEmpty()) {
+                s.messages.add(new ModelMessage.Assistant(listener.text.toString(), List.of()));
+            }
+            return e;
+        }
     }
 
     private static ModelFailure outOfTime() {
@@ -107,6 +125,8 @@ final class ModelCall {
         private final TurnState s;
         boolean emitted;
         String textId;
+        /** The step's text so far. */
+        final StringBuilder text = new StringBuilder();
         /** Tool calls whose arguments are streaming: id → name, and the arguments so far. */
         final Map<String, String> openToolNames = new LinkedHashMap<>();
         final Map<String, StringBuilder> openToolInputs = new LinkedHashMap<>();
@@ -124,6 +144,7 @@ final class ModelCall {
                 s.emit(new AgentEvent.TextStarted(textId));
             }
             emitted = true;
+            text.append(delta);
             s.emit(new AgentEvent.TextDelta(textId, delta));
             if (s.record.firstTokenNanos == 0) {
                 s.record.firstTokenNanos = System.nanoTime();

@@ -52,7 +52,7 @@ final class ToolDispatch {
     }
 
     /** Runs one step's calls. True when the repair bound was reached ({@link TurnState#repairErrors} say why). */
-    boolean runStep(TurnState s, List<ToolCallRequest> calls) throws TurnState.ClientGone {
+    boolean runStep(TurnState s, List<ToolCallRequest> calls) throws TurnState.Interrupted {
         int run = 0;
         for (ToolCallRequest call : calls) {
             s.checkClient();

@@ -48,6 +48,7 @@ final class TurnState {
         this.editable = working.editableFields();
         input.clientTools().forEach(t -> clientTools.put(t.name(), t));
         out.onClientGone(() -> cancelModel.run());
+        out.onStopRequested(() -> cancelModel.run());
     }
 
     String page() {
@@ -86,9 +87,13 @@ final class TurnState {
         return stopped != null;
     }
 
-    void checkClient() throws ClientGone {
+    /** Ends the turn here when it was asked to stop, or when nobody listens any more and nothing keeps its answer. */
+    void checkClient() throws Interrupted {
+        if (out.stopRequested()) {
+            throw new Interrupted(StopReason.STOPPED);
+        }
         if (out.clientGone()) {
-            throw new ClientGone();
+            throw new Interrupted(StopReason.CLIENT_GONE);
         }
     }
 
@@ -99,10 +104,16 @@ final class TurnState {
         return s.length() <= max ? s : s.substring(0, max) + "… (truncated)";
     }
 
-    /** Thrown out of a step when nobody listens any more: stop paying for tokens. */
-    static final class ClientGone extends IOException {
-        ClientGone() {
-            super("client disconnected", null);
+    /**
+     * Thrown out of a step when the turn must end now: it was asked to stop ({@link StopReason#STOPPED}), or nobody
+     * listens any more ({@link StopReason#CLIENT_GONE}): stop paying for tokens.
+     */
+    static final class Interrupted extends IOException {
+        final StopReason reason;
+
+        Interrupted(StopReason reason) {
+            super(reason.code(), null);
+            this.reason = reason;
         }
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.AgentEvent;
 import dev.tablewright.agent.AgentOutput;
 import dev.tablewright.agent.StopReason;
+import dev.tablewright.agent.StopSignal;
 import dev.tablewright.agent.model.TokenUsage;
 import dev.tablewright.agent.tools.EditableFieldUpdateJson;
 import dev.tablewright.aisdk.stream.UiChunk;
@@ -28,15 +29,32 @@ public final class UiStreamMapper implements AgentOutput {
     private final UiMessageStreamWriter ui;
     private final String messageId;
     private final String conversationId;
+    private final boolean outlivesClient;
+    private final StopSignal stop;
 
     /**
+     * A turn whose answer nobody keeps: when its client leaves, the model is cancelled.
+     *
      * @param messageId      the assistant message the stream writes ({@code start.messageId})
      * @param conversationId named in the message's metadata; may be null
      */
     public UiStreamMapper(UiMessageStreamWriter ui, String messageId, String conversationId) {
+        this(ui, messageId, conversationId, false, new StopSignal());
+    }
+
+    /**
+     * @param outlivesClient the answer is kept (stored, resumable): a client that leaves changes nothing, the stream
+     *                       goes on writing to a response that drops what nobody reads, and the turn runs to its end
+     * @param stop           raised when the turn is asked to stop: it ends with {@code finish} and
+     *                       {@code messageMetadata.stopped: true}
+     */
+    public UiStreamMapper(UiMessageStreamWriter ui, String messageId, String conversationId, boolean outlivesClient,
+                          StopSignal stop) {
         this.ui = ui;
         this.messageId = messageId;
         this.conversationId = conversationId;
+        this.outlivesClient = outlivesClient;
+        this.stop = stop;
     }
 
     @Override
@@ -74,7 +92,13 @@ public final class UiStreamMapper implements AgentOutput {
             case AgentEvent.EditableFieldChanged e -> ui.write(new UiChunk.Data(EDITABLE_FIELD_PART, "edit_" + e.field(),
                     EditableFieldUpdateJson.write(e.update())));
             case AgentEvent.Failed e -> ui.write(new UiChunk.Error(e.message()));
-            case AgentEvent.Stopped e -> ui.write(new UiChunk.Finish(finishReason(e.reason()), metadata(e.usage())));
+            case AgentEvent.Stopped e -> {
+                ObjectNode metadata = metadata(e.usage());
+                if (e.reason() == StopReason.STOPPED) {
+                    metadata.put("stopped", true); // what the page shows, and what the stored message keeps
+                }
+                ui.write(new UiChunk.Finish(finishReason(e.reason()), metadata));
+            }
         }
     }
 
@@ -95,17 +119,29 @@ public final class UiStreamMapper implements AgentOutput {
             case MODEL_LENGTH, TOKEN_BUDGET, OUTPUT_CAP -> FinishReason.LENGTH;
             case PAUSED -> FinishReason.TOOL_CALLS;
             case MODEL_ERROR, INTERNAL_ERROR -> FinishReason.ERROR;
-            case MAX_STEPS, OUT_OF_TIME, CLIENT_GONE -> FinishReason.OTHER;
+            case MAX_STEPS, OUT_OF_TIME, CLIENT_GONE, STOPPED -> FinishReason.OTHER;
         };
     }
 
     @Override
     public boolean clientGone() {
-        return ui.isClientGone();
+        return !outlivesClient && ui.isClientGone();
     }
 
     @Override
     public void onClientGone(Runnable callback) {
-        ui.response().onClientGone(callback);
+        if (!outlivesClient) {
+            ui.response().onClientGone(callback);
+        }
+    }
+
+    @Override
+    public boolean stopRequested() {
+        return stop.isRaised();
+    }
+
+    @Override
+    public void onStopRequested(Runnable callback) {
+        stop.onRaise(callback);
     }
 }

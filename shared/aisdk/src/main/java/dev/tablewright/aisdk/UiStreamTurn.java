@@ -4,6 +4,7 @@ import dev.tablewright.agent.AgentEvent;
 import dev.tablewright.agent.AgentInput;
 import dev.tablewright.agent.AgentLoop;
 import dev.tablewright.agent.AgentResult;
+import dev.tablewright.agent.StopSignal;
 import dev.tablewright.agent.memory.Transcript;
 import dev.tablewright.aisdk.request.ChatRequest;
 import dev.tablewright.aisdk.request.UiMessage;
@@ -54,11 +55,23 @@ public final class UiStreamTurn {
      */
     public void run(ChatRequest request, String ownerId, UiMessageStreamWriter ui, Optional<Instant> invocationDeadline,
                     Optional<WorkingDraft> draft, Optional<Transcript> memory, Consumer<AgentResult> onEnd) {
+        run(request, ownerId, ui, invocationDeadline, draft, memory, false, new StopSignal(), onEnd);
+    }
+
+    /**
+     * As {@link #run(ChatRequest, String, UiMessageStreamWriter, Optional, Optional, Optional, Consumer)}, for a turn
+     * whose answer is kept: with {@code outlivesClient} a client that leaves does not end the turn (it runs to its
+     * end within its limits and is stored whole); {@code stop}, when raised, cancels the model and ends the turn
+     * with what was said so far ({@link dev.tablewright.agent.StopReason#STOPPED}).
+     */
+    public void run(ChatRequest request, String ownerId, UiMessageStreamWriter ui, Optional<Instant> invocationDeadline,
+                    Optional<WorkingDraft> draft, Optional<Transcript> memory, boolean outlivesClient, StopSignal stop,
+                    Consumer<AgentResult> onEnd) {
         String messageId = messageId(request);
         UiTranscript.Split split = transcripts.split(request.messages(), messageId, memory);
         AgentInput input = new AgentInput(request.id() == null ? "anonymous" : request.id(), ownerId, request.context(),
                 draft, split.history(), split.turnKey(), split.start(), request.clientTools());
-        AgentResult result = agent.run(input, new UiStreamMapper(ui, messageId, request.id()), invocationDeadline);
+        AgentResult result = agent.run(input, new UiStreamMapper(ui, messageId, request.id(), outlivesClient, stop), invocationDeadline);
         try {
             onEnd.accept(result);
         } catch (RuntimeException e) {

@@ -3,6 +3,7 @@ package dev.tablewright.functions.chat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.AgentLoop;
+import dev.tablewright.agent.StopSignal;
 import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.agent.TurnObserver;
 import dev.tablewright.agent.model.ChatModel;
@@ -13,6 +14,8 @@ import dev.tablewright.agent.tools.UserInputPort;
 import dev.tablewright.aisdk.UiStreamTurn;
 import dev.tablewright.aisdk.conversation.ConversationMemory;
 import dev.tablewright.aisdk.request.BadChatRequest;
+import dev.tablewright.aisdk.resume.TurnStreamRecorder;
+import dev.tablewright.aisdk.resume.TurnStreams;
 import dev.tablewright.aisdk.request.ChatRequest;
 import dev.tablewright.aisdk.request.ChatRequestParser;
 import dev.tablewright.aisdk.stream.HttpResponseStream;
@@ -26,6 +29,7 @@ import dev.tablewright.dynamodb.DynamoConversations;
 import dev.tablewright.dynamodb.DynamoDbClients;
 import dev.tablewright.dynamodb.DynamoDbInputRequestStore;
 import dev.tablewright.dynamodb.DynamoDbSavedValuesStore;
+import dev.tablewright.dynamodb.DynamoTurnStreamLog;
 import dev.tablewright.failure.DomainFailure;
 import dev.tablewright.invoke.LambdaToolInvoker;
 import dev.tablewright.json.Json;
@@ -41,6 +45,7 @@ import dev.tablewright.tools.ToolBundle;
 import dev.tablewright.userinput.InputRequestService;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
@@ -50,6 +55,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The chat function's handler (named in {@code _HANDLER}): wiring only. The function URL event becomes a useChat
@@ -61,10 +68,16 @@ import java.util.function.Supplier;
 public final class ChatFunction implements ChatTurnHandler {
 
     private static final StructuredLog LOG = StructuredLog.of(ChatFunction.class);
+    /**
+     * {@code …/{conversationId}/stream} and {@code …/{conversationId}/stop}: the function URL's root (or the local
+     * gateway's {@code /chat}) followed by the conversation; anything else is a turn.
+     */
+    private static final Pattern CONVERSATION_ROUTE = Pattern.compile("^.*/([^/]+)/(stream|stop)/?$");
 
     private final ChatRequestParser parser = new ChatRequestParser();
     private final UiStreamTurn turn;
     private final ConversationMemory memory;
+    private final TurnStreams streams;
     private final Function<JsonNode, String> callerIdentity;
     private final Supplier<Optional<Instant>> invocationDeadline;
     private TurnObserver observer = TurnObserver.NONE;
@@ -117,7 +130,7 @@ public final class ChatFunction implements ChatTurnHandler {
                         new LambdaToolInvoker(LambdaToolInvoker.lambdaClient(env), LambdaToolInvoker.functionsFromEnvironment(env)),
                         userInput(env, settings), settings.limits(), settings.memory(), Clock.systemUTC())
                         .observedBy(observer).publishingMetricsTo(Metrics.namespace(env))),
-                conversationMemory(env, settings),
+                conversationMemory(env, settings), turnStreams(env, settings),
                 // The function URL has no authorizer: the caller is the verified JWT's sub, or nobody (401).
                 JwtVerifier.fromEnvironment(env)::userIdOf, Optional::empty);
         flushingAfterEachTurn(observer);
@@ -146,6 +159,21 @@ public final class ChatFunction implements ChatTurnHandler {
                 ? dev.tablewright.telemetry.otel.OtelTurnObserver.fromEnvironment(env, "aws.bedrock", env.getOrDefault("BEDROCK_MODEL_ID", "unknown"))
                 : dev.tablewright.telemetry.otel.OtelTurnObserver.fromEnvironment(env, "openai",
                         env.getOrDefault("OPENAI_MODEL", dev.tablewright.openai.ModelSettings.DEFAULT_MODEL));
+    }
+
+    /** The stream log of running turns ({@code TURN_STREAMS_TABLE}); {@link TurnStreams#NONE} without one. */
+    public static TurnStreams turnStreams(Map<String, String> env) {
+        return turnStreams(env, ChatSettings.fromEnvironment(env));
+    }
+
+    private static TurnStreams turnStreams(Map<String, String> env, ChatSettings settings) {
+        TurnStreamSettings streams = TurnStreamSettings.fromEnvironment(env);
+        if (streams.table() == null || settings.conversationsTable() == null) {
+            return TurnStreams.NONE; // nothing is stored: a turn is not resumable
+        }
+        return new TurnStreams(new DynamoTurnStreamLog(DynamoDbClients.fromEnvironment(env), streams.table(), streams.ttl()),
+                new TurnStreams.Settings(streams.batching(), streams.readerPoll(), settings.limits().maxTurnDuration()),
+                Clock.systemUTC());
     }
 
     /** The conversation store and the tables a draft is resolved against; {@link ConversationMemory#NONE} without a table. */
@@ -192,8 +220,14 @@ public final class ChatFunction implements ChatTurnHandler {
 
     public ChatFunction(UiStreamTurn turn, ConversationMemory memory, Function<JsonNode, String> callerIdentity,
                         Supplier<Optional<Instant>> invocationDeadline) {
+        this(turn, memory, TurnStreams.NONE, callerIdentity, invocationDeadline);
+    }
+
+    public ChatFunction(UiStreamTurn turn, ConversationMemory memory, TurnStreams streams,
+                        Function<JsonNode, String> callerIdentity, Supplier<Optional<Instant>> invocationDeadline) {
         this.turn = turn;
         this.memory = memory;
+        this.streams = streams;
         this.callerIdentity = callerIdentity;
         this.invocationDeadline = invocationDeadline;
     }
@@ -223,6 +257,24 @@ public final class ChatFunction implements ChatTurnHandler {
                 response.sendJson(401, "{\"error\":{\"message\":\"sign in to use the assistant\"}}".getBytes(StandardCharsets.UTF_8));
                 return;
             }
+            String method = event.path("requestContext").path("http").path("method").asText("POST");
+            Matcher route = CONVERSATION_ROUTE.matcher(event.path("rawPath").asText(""));
+            if (route.matches()) {
+                String conversationId = URLDecoder.decode(route.group(1), StandardCharsets.UTF_8);
+                StructuredLog.put("conversationId", conversationId);
+                if (route.group(2).equals("stream") && method.equals("GET")) {
+                    streams.resume(owner, conversationId, response, deadline);
+                } else if (route.group(2).equals("stop") && method.equals("POST")) {
+                    boolean running = streams.stop(owner, conversationId);
+                    LOG.info("chat stop", "running", running);
+                    response.start(204, Map.of());
+                    response.close();
+                } else {
+                    response.sendJson(405, ("{\"error\":{\"code\":\"method_not_allowed\",\"message\":\""
+                            + (route.group(2).equals("stream") ? "GET" : "POST") + " only\"}}").getBytes(StandardCharsets.UTF_8));
+                }
+                return;
+            }
             ChatRequest request;
             ConversationMemory.Prepared prepared;
             try {
@@ -242,8 +294,23 @@ public final class ChatFunction implements ChatTurnHandler {
             UiMessageAssembler assistant = prepared.continuing().map(UiMessageAssembler::new).orElseGet(UiMessageAssembler::new);
             UiMessageStreamWriter ui = new UiMessageStreamWriter(response);
             ui.observe(assistant);
-            turn.run(prepared.request(), owner, ui, deadline, prepared.draft(), prepared.memory(),
-                    result -> memory.save(owner, prepared, assistant.message(), result));
+            // A stored turn outlives its client: it runs to its end, is stored whole, and can be resumed or stopped
+            // from another request while it runs (its stream recorded in the stream log).
+            boolean kept = memory.keeps(prepared);
+            StopSignal stop = new StopSignal();
+            TurnStreamRecorder recorder = kept && streams.enabled()
+                    ? streams.record(owner, prepared.request().id(), stop, () -> memory.saveStart(owner, prepared)) : null;
+            if (recorder != null) {
+                ui.observe(recorder);
+            }
+            try {
+                turn.run(prepared.request(), owner, ui, deadline, prepared.draft(), prepared.memory(), kept, stop,
+                        result -> memory.save(owner, prepared, assistant.message(), result));
+            } finally {
+                if (recorder != null) {
+                    recorder.close();
+                }
+            }
         } finally {
             observer.flush();
             StructuredLog.clear();

@@ -115,6 +115,38 @@ public final class ConversationMemory {
         return new Prepared(whole, draft(ownerId, request.context(), stored), continuing, toStore, title, memory);
     }
 
+    /** Whether the turn's answer is stored (a conversation store, and a conversation id): then it outlives its client. */
+    public boolean keeps(Prepared prepared) {
+        return store != null && prepared.request().id() != null;
+    }
+
+    /**
+     * Stores the request's messages as the turn starts (the user's question), so a page reloaded while the turn runs
+     * shows it above the answer it resumes; {@link #save} stores them again with the answer (same ids: replaced,
+     * not repeated). Never throws.
+     */
+    public void saveStart(String ownerId, Prepared prepared) {
+        String id = prepared.request().id();
+        if (store == null || id == null) {
+            return;
+        }
+        List<StoredMessage> messages = new ArrayList<>();
+        for (UiMessage m : prepared.toStore()) {
+            if (m.id() != null && m.json() != null) {
+                messages.add(new StoredMessage(m.id(), m.role(), Json.write(m.json())));
+            }
+        }
+        if (messages.isEmpty()) {
+            return;
+        }
+        try {
+            store.saveTurn(ownerId, id, new ConversationTurn(messages, Optional.empty(), prepared.title(), Optional.empty()),
+                    clock.instant());
+        } catch (RuntimeException e) {
+            LOG.warn("the turn's start could not be stored", "conversationId", id, "cause", String.valueOf(e.getMessage()));
+        }
+    }
+
     /**
      * Stores the turn (the messages for display, the draft, the agent's memory): never throws (the turn has already
      * been streamed; a failure here is logged).

@@ -1,0 +1,214 @@
+package dev.tablewright.aisdk.resume;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.agent.StopSignal;
+import dev.tablewright.conversation.TurnStreamLog;
+import dev.tablewright.json.Json;
+import dev.tablewright.logging.StructuredLog;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.function.Consumer;
+
+/**
+ * Records a running turn's UI message stream in the {@link TurnStreamLog}, for readers in other invocations, and
+ * watches the log for a stop request. Sees each part as the stream writer writes it ({@link
+ * dev.tablewright.aisdk.stream.UiMessageStreamWriter#observe}) and keeps it in memory; one background thread stores
+ * what has gathered as one batch every {@link Batching#interval} (sooner when {@link Batching#maxEvents} or
+ * {@link Batching#maxBytes} is reached), never one item per delta, and at the same beat reads the stop flag. The
+ * turn's thread never waits on DynamoDB. {@link #close} stores the rest as the last batch and clears the marker.
+ *
+ * <p>The log is best-effort: a write that fails is logged and recording stops (the turn and its own stream go on;
+ * a reader ends where the log ends).
+ */
+public final class TurnStreamRecorder implements Consumer<ObjectNode>, AutoCloseable {
+
+    /**
+     * When a batch is stored: every {@code interval}, or as soon as {@code maxEvents} events or {@code maxBytes}
+     * bytes have gathered (an item stays far below DynamoDB's 400 KB).
+     */
+    public record Batching(Duration interval, int maxEvents, int maxBytes) {
+        public static final Batching DEFAULT = new Batching(Duration.ofMillis(250), 200, 64 * 1024);
+    }
+
+    /** What one turn's recording cost: batches and bytes written, and the stop-flag reads. */
+    public record Totals(int batches, int events, long bytes, int stopChecks) {
+    }
+
+    private static final StructuredLog LOG = StructuredLog.of(TurnStreamRecorder.class);
+
+    private final TurnStreamLog log;
+    private final String ownerId;
+    private final String conversationId;
+    private final String streamId;
+    private final Batching batching;
+    private final StopSignal stop;
+    private final Runnable beforeOpen;
+    private final Clock clock;
+    private final Thread writer;
+
+    private final StringBuilder pending = new StringBuilder();
+    private int pendingEvents;
+    private boolean closing;
+    private int batches;
+    private int events;
+    private long bytes;
+    private int stopChecks;
+    private volatile boolean failed;
+
+    /**
+     * @param beforeOpen runs on the recorder's thread before the marker is written (e.g. storing the user's message,
+     *                   so a page reloaded mid-turn shows the question above the resumed answer)
+     */
+    TurnStreamRecorder(TurnStreamLog log, String ownerId, String conversationId, String streamId, Batching batching,
+                       StopSignal stop, Runnable beforeOpen, Clock clock) {
+        this.log = log;
+        this.ownerId = ownerId;
+        this.conversationId = conversationId;
+        this.streamId = streamId;
+        this.batching = batching;
+        this.stop = stop;
+        this.beforeOpen = beforeOpen;
+        this.clock = clock;
+        this.writer = Thread.ofVirtual().name("turn-stream-" + streamId).unstarted(this::run);
+    }
+
+    void start() {
+        writer.start();
+    }
+
+    public String streamId() {
+        return streamId;
+    }
+
+    @Override
+    public void accept(ObjectNode part) {
+        String event;
+        try {
+            event = "data: " + Json.MAPPER.writeValueAsString(part) + "\n\n";
+        } catch (JsonProcessingException e) {
+            return; // the stream writer refuses the same part
+        }
+        synchronized (this) {
+            if (closing) {
+                return;
+            }
+            pending.append(event);
+            pendingEvents++;
+            if (pendingEvents >= batching.maxEvents() || pending.length() >= batching.maxBytes()) {
+                notifyAll();
+            }
+        }
+    }
+
+    /** Stores what is left as the last batch and clears the marker; waits for that (bounded). */
+    @Override
+    public void close() {
+        synchronized (this) {
+            closing = true;
+            notifyAll();
+        }
+        try {
+            writer.join(Duration.ofSeconds(10));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    public synchronized Totals totals() {
+        return new Totals(batches, events, bytes, stopChecks);
+    }
+
+    private void run() {
+        try {
+            beforeOpen.run();
+        } catch (RuntimeException e) {
+            LOG.warn("the turn's start could not be stored", "conversationId", conversationId, "cause", String.valueOf(e.getMessage()));
+        }
+        try {
+            log.open(ownerId, conversationId, streamId, clock.instant());
+        } catch (RuntimeException e) {
+            failed = true;
+            LOG.warn("the turn's stream cannot be recorded: it will not be resumable", "conversationId", conversationId,
+                    "cause", String.valueOf(e.getMessage()));
+        }
+        while (true) {
+            String batch;
+            int count;
+            boolean last;
+            synchronized (this) {
+                long waitUntil = System.nanoTime() + batching.interval().toNanos();
+                while (!closing && pendingEvents < batching.maxEvents() && pending.length() < batching.maxBytes()) {
+                    long left = waitUntil - System.nanoTime();
+                    if (left <= 0) {
+                        break;
+                    }
+                    try {
+                        wait(Math.max(1, left / 1_000_000));
+                    } catch (InterruptedException e) {
+                        closing = true;
+                    }
+                }
+                batch = pending.toString();
+                count = pendingEvents;
+                last = closing;
+                pending.setLength(0);
+                pendingEvents = 0;
+            }
+            if (!failed && (count > 0 || last)) {
+                store(batch, count, last);
+            }
+            if (last) {
+                finish();
+                return;
+            }
+            if (!failed && !stop.isRaised()) {
+                checkStop();
+            }
+        }
+    }
+
+    private void store(String batch, int count, boolean last) {
+        try {
+            log.append(ownerId, conversationId, streamId, new TurnStreamLog.Batch(batches, batch, count, last), clock.instant());
+            synchronized (this) {
+                batches++;
+                events += count;
+                bytes += batch.length();
+            }
+        } catch (RuntimeException e) {
+            failed = true;
+            LOG.warn("the turn's stream could not be recorded further", "conversationId", conversationId,
+                    "batch", batches, "cause", String.valueOf(e.getMessage()));
+        }
+    }
+
+    /** A stop may come from any invocation: it is the marker's flag, read at the batches' beat. */
+    private void checkStop() {
+        try {
+            synchronized (this) {
+                stopChecks++;
+            }
+            log.active(ownerId, conversationId)
+                    .filter(a -> a.streamId().equals(streamId) && a.stopRequested())
+                    .ifPresent(a -> stop.raise());
+        } catch (RuntimeException e) {
+            // the next beat reads it again
+        }
+    }
+
+    private void finish() {
+        if (!failed) {
+            try {
+                log.close(ownerId, conversationId, streamId);
+            } catch (RuntimeException e) {
+                LOG.warn("the turn's stream marker could not be cleared", "conversationId", conversationId,
+                        "cause", String.valueOf(e.getMessage()));
+            }
+        }
+        Totals t = totals();
+        LOG.info("turn stream recorded", "conversationId", conversationId, "streamId", streamId, "batches", t.batches(),
+                "events", t.events(), "bytes", t.bytes(), "stopChecks", t.stopChecks(), "complete", !failed);
+    }
+}

@@ -1,0 +1,152 @@
+package dev.tablewright.aisdk.resume;
+
+import dev.tablewright.agent.AgentEvent;
+import dev.tablewright.agent.StopSignal;
+import dev.tablewright.aisdk.stream.HttpResponseStream;
+import dev.tablewright.aisdk.stream.UiChunk;
+import dev.tablewright.aisdk.stream.UiMessageStreamWriter;
+import dev.tablewright.conversation.TurnStreamLog;
+import dev.tablewright.logging.StructuredLog;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Turns that outlive their client: a running turn's stream is recorded ({@link #record}), read again from its
+ * start and followed live by another request ({@link #resume}: {@code GET /chat/{id}/stream}), and stopped from
+ * anywhere ({@link #stop}: {@code POST /chat/{id}/stop}). {@link #NONE} where no stream log is deployed: nothing is
+ * recorded, nothing is ever running.
+ */
+public final class TurnStreams {
+
+    /**
+     * @param batching   how the recorder batches its writes (and how often it reads the stop flag)
+     * @param readerPoll how often a reader that has caught up asks the log for more
+     * @param maxTurn    the longest a turn runs (its time budget): a marker older than this and a grace is a
+     *                   turn that died without closing its log, and nothing runs
+     */
+    public record Settings(TurnStreamRecorder.Batching batching, Duration readerPoll, Duration maxTurn) {
+        public static Settings defaults(Duration maxTurn) {
+            return new Settings(TurnStreamRecorder.Batching.DEFAULT, Duration.ofMillis(250), maxTurn);
+        }
+    }
+
+    public static final TurnStreams NONE = new TurnStreams(null, Settings.defaults(Duration.ofMinutes(2)), Clock.systemUTC());
+
+    /** A writer that gave no sign of life for this long after its turn's time budget has died. */
+    private static final Duration GRACE = Duration.ofSeconds(30);
+    /** A reader that has caught up asks whether the turn still runs this often. */
+    private static final Duration MARKER_CHECK = Duration.ofSeconds(2);
+    private static final String FINISH = "data: {\"type\":\"finish\"";
+    private static final StructuredLog LOG = StructuredLog.of(TurnStreams.class);
+
+    private final TurnStreamLog log;
+    private final Settings settings;
+    private final Clock clock;
+
+    public TurnStreams(TurnStreamLog log, Settings settings, Clock clock) {
+        this.log = log;
+        this.settings = settings;
+        this.clock = clock;
+    }
+
+    public boolean enabled() {
+        return log != null;
+    }
+
+    /**
+     * Starts recording a turn's stream (observe the stream writer with the recorder, close it after the turn's
+     * {@code [DONE]}); a stop request for the conversation raises {@code stop}.
+     */
+    public TurnStreamRecorder record(String ownerId, String conversationId, StopSignal stop, Runnable beforeOpen) {
+        if (log == null) {
+            throw new IllegalStateException("no stream log");
+        }
+        TurnStreamRecorder recorder = new TurnStreamRecorder(log, ownerId, conversationId, AgentEvent.newId("str"),
+                settings.batching(), stop, beforeOpen, clock);
+        recorder.start();
+        return recorder;
+    }
+
+    /** Asks the conversation's running turn to stop; true when one was running (a no-op otherwise). */
+    public boolean stop(String ownerId, String conversationId) {
+        return log != null && log.requestStop(ownerId, conversationId);
+    }
+
+    /**
+     * Answers a resume: {@code 204} when the owner's conversation has no running turn; else the UI message stream
+     * (the protocol's headers) from the turn's {@code start} through everything recorded so far, then live, to its
+     * {@code finish} and {@code [DONE]}. A reader that has caught up polls the log every
+     * {@link Settings#readerPoll}. It ends at the recorded end, when the turn is gone without one (then it writes the
+     * {@code finish} itself), at {@code deadline}, or when its own client leaves.
+     */
+    public void resume(String ownerId, String conversationId, HttpResponseStream response, Optional<Instant> deadline) {
+        Optional<TurnStreamLog.ActiveStream> active = log == null ? Optional.empty() : log.active(ownerId, conversationId)
+                .filter(a -> a.startedAt() == null || a.startedAt().plus(settings.maxTurn()).plus(GRACE).isAfter(clock.instant()));
+        if (active.isEmpty()) {
+            response.start(204, Map.of());
+            response.close();
+            return;
+        }
+        String streamId = active.get().streamId();
+        response.start(200, UiMessageStreamWriter.HEADERS);
+        int next = 0;
+        int batches = 0;
+        boolean finished = false;
+        boolean ended = false;
+        long caughtUpSince = System.nanoTime();
+        long started = System.nanoTime();
+        while (!ended) {
+            List<TurnStreamLog.Batch> read = log.read(ownerId, conversationId, streamId, next);
+            for (TurnStreamLog.Batch batch : read) {
+                if (batch.number() != next) {
+                    break; // not stored yet (never, as batches are stored in order): read again
+                }
+                response.write(batch.events().getBytes(StandardCharsets.UTF_8));
+                finished |= batch.events().contains(FINISH);
+                next++;
+                batches++;
+                ended = batch.last();
+                caughtUpSince = System.nanoTime();
+            }
+            response.flush();
+            if (ended || response.isClientGone()) {
+                break;
+            }
+            if (deadline.isPresent() && !clock.instant().isBefore(deadline.get().minusSeconds(2))) {
+                break;
+            }
+            if (read.isEmpty() && System.nanoTime() - caughtUpSince > MARKER_CHECK.toNanos()) {
+                boolean running = log.active(ownerId, conversationId).filter(a -> a.streamId().equals(streamId)).isPresent();
+                if (!running) {
+                    // closed (its last batch is stored before the marker goes) or replaced: one last read
+                    for (TurnStreamLog.Batch batch : log.read(ownerId, conversationId, streamId, next)) {
+                        response.write(batch.events().getBytes(StandardCharsets.UTF_8));
+                        finished |= batch.events().contains(FINISH);
+                        next++;
+                    }
+                    break;
+                }
+                caughtUpSince = System.nanoTime();
+            }
+            try {
+                Thread.sleep(settings.readerPoll().toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        UiMessageStreamWriter ui = new UiMessageStreamWriter(response);
+        if (!finished) {
+            ui.write(new UiChunk.Finish(UiChunk.FinishReason.OTHER, null)); // the turn went away without its own
+        }
+        ui.done();
+        LOG.info("turn stream resumed", "conversationId", conversationId, "streamId", streamId, "batches", batches,
+                "complete", finished, "ms", (System.nanoTime() - started) / 1_000_000);
+    }
+}
