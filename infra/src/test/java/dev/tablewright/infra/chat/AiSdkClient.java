@@ -49,6 +49,19 @@ final class AiSdkClient {
     }
 
     /**
+     * Reconnects to the running turn of {@code chatId} with the AI SDK 7 client's own
+     * {@code DefaultChatTransport.reconnectToStream} ({@code reconnect-stream.mjs}), as {@code useChat({resume: true})}
+     * does: {@code {"none": true}} when nothing runs (204), else {@code {"chunkTypes", "message"}}.
+     */
+    static JsonNode reconnect(String chatUrl, String chatId, String token) throws Exception {
+        var r = NODE.run(120, List.of("node", "reconnect-stream.mjs", chatUrl, chatId, token));
+        if (r.exit() != 0) {
+            throw new AssertionError("reconnectToStream failed (exit " + r.exit() + "):\n" + r.stderr());
+        }
+        return Json.parse(r.stdout());
+    }
+
+    /**
      * The message shapes each installed {@code ai} version makes and accepts itself ({@code message-shapes.mjs}):
      * {@code {"versions": [{"package", "version", "accepted": [{"shape", "messages"}], "rejected": [...]}]}}.
      */
