@@ -133,6 +133,17 @@ class AgentLoopTest {
 
     static final class RecordedOutput implements AgentOutput {
         final List<AgentEvent> events = new ArrayList<>();
+        final StopSignal stop = new StopSignal();
+
+        @Override
+        public boolean stopRequested() {
+            return stop.isRaised();
+        }
+
+        @Override
+        public void onStopRequested(Runnable callback) {
+            stop.onRaise(callback);
+        }
 
         @Override
         public void emit(AgentEvent event) {
@@ -180,6 +191,35 @@ class AgentLoopTest {
         assertEquals(102, out.stopped().usage().total());
         assertEquals(StopReason.COMPLETED, result.reason());
         assertEquals(1, result.transcript().turns().size());
+    }
+
+    @Test
+    void aStopRequestCancelsTheModelAndEndsTheTurnStoppedKeepingWhatWasSaid() {
+        boolean[] cancelled = {false};
+        ChatModel stoppable = (request, listener) -> {
+            request.cancelHook().register(() -> cancelled[0] = true);
+            listener.textDelta("Three ");
+            out.stop.raise(); // a stop from elsewhere while the model streams
+            if (cancelled[0]) {
+                // what a cancelled stream does: the call fails
+                throw new ModelFailure(ModelFailure.Kind.UNAVAILABLE, "The connection to the model was lost mid-answer.", true);
+            }
+            listener.textDelta("warehouses.");
+            return new ModelStep("Three warehouses.", List.of(), "stop", TokenUsage.NONE);
+        };
+        AgentLoop loop = new AgentLoop(stoppable, new ToolRegistry(new ArrayList<>(ChatToolDefinitions.ALL)),
+                new InProcessToolInvoker(List.of()), userInput, limits, MemoryBudget.DEFAULT, Clock.systemUTC());
+        AgentResult result = loop.run(new AgentInput("conv_1", "user_1", PageContext.tables(), Optional.empty(), Transcript.EMPTY,
+                "t1", new AgentInput.NewMessage("how many warehouses?"), List.of()), out, Optional.empty());
+
+        assertTrue(cancelled[0], "the model's request was cancelled");
+        assertEquals(StopReason.STOPPED, out.stopped().reason());
+        assertEquals(StopReason.STOPPED, result.reason());
+        assertTrue(out.of(AgentEvent.Failed.class).isEmpty(), "a stop is no failure");
+        assertEquals(List.of("Three "), out.of(AgentEvent.TextDelta.class).stream().map(AgentEvent.TextDelta::delta).toList());
+        assertInstanceOf(AgentEvent.StepFinished.class, out.events.get(out.events.size() - 2), "the step is closed before the end");
+        List<ModelMessage> kept = result.transcript().turns().getLast().messages();
+        assertEquals(new ModelMessage.Assistant("Three ", List.of()), kept.getLast(), "the next turn's model reads what was said");
     }
 
     @Test
