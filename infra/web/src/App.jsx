@@ -30,7 +30,8 @@ export function App() {
         }, (e) => setError(e.message))} />
       <main>
         {error && <p role="alert" className="error">{error}</p>}
-        {open && <Workspace key={open.id} conversation={open} onTurnEnd={(id) => { remember(id); refresh(); }} />}
+        {open && <Workspace key={open.id} conversation={open} onTurnStart={remember}
+                            onTurnEnd={(id) => { remember(id); refresh(); }} />}
       </main>
     </div>
   );

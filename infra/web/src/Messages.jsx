@@ -28,6 +28,7 @@ export function Messages({ messages, conversationId, decisions, onDecide, onInpu
             if (part.type === 'data-validation-errors') return <ValidationErrors key={i} data={part.data} />;
             return null; // step-start and parts this page does not show
           })}
+          {message.metadata?.stopped && <p className="note">Stopped</p>}
         </li>
       ))}
     </ol>

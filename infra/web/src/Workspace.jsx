@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, lastAssistantMessageIsCompleteWithToolCalls } from 'ai';
-import { api, authHeaders, chatUrl, modelInfo } from './api.js';
+import { api, authHeaders, chatUrl, modelInfo, stopTurn, turnStreamUrl } from './api.js';
 import { latestPreview, latestToolConfig } from './builder.js';
 import { Messages } from './Messages.jsx';
 import { TableBuilder } from './TableBuilder.jsx';
@@ -20,6 +20,8 @@ const chatTransport = () => new DefaultChatTransport({
   prepareSendMessagesRequest: ({ id, messages, trigger, messageId }) => ({
     body: { id, trigger, messageId, message: messages.at(-1), context: { page: 'tables' }, clientTools: CLIENT_TOOLS },
   }),
+  // GET {chat}/{id}/stream: the running turn from its start, then live (204: nothing runs); docs/stream-protocol.md
+  prepareReconnectToStreamRequest: ({ id }) => ({ api: turnStreamUrl(id) }),
 });
 
 /**
@@ -42,7 +44,7 @@ function ModelNote({ model }) {
 }
 
 /** One conversation: the chat (useChat) beside the table builder it fills in. */
-export function Workspace({ conversation, onTurnEnd }) {
+export function Workspace({ conversation, onTurnStart, onTurnEnd }) {
   const [saved, setSaved] = useState(conversation.saved); // {configId, version, config} last accepted
   const [decisions, setDecisions] = useState(conversation.decisions); // previewId -> {status, version}
   const [highlighted, setHighlighted] = useState(null);
@@ -53,6 +55,8 @@ export function Workspace({ conversation, onTurnEnd }) {
     id: conversation.id,
     messages: conversation.messages,
     transport,
+    // A turn outlives the page: on mount (a reload, another tab) the running turn of this conversation streams on here.
+    resume: true,
     // A client tool's output goes back to the server by itself once every call of the last step has one.
     sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls,
     onToolCall: ({ toolCall }) => {
@@ -90,6 +94,13 @@ export function Workspace({ conversation, onTurnEnd }) {
     if (!input.trim() || busy) return;
     sendMessage({ text: input });
     setInput('');
+    onTurnStart(conversation.id); // a reload from here on reopens this conversation and resumes its turn
+  }
+
+  // useChat's stop() only lets go of the stream; the turn itself runs on the server until it is told to stop.
+  function stopAnswer() {
+    stopTurn(conversation.id).catch(() => {});
+    stop();
   }
 
   return (
@@ -104,7 +115,7 @@ export function Workspace({ conversation, onTurnEnd }) {
           <textarea id="message" rows={2} value={input} onChange={(e) => setInput(e.target.value)}
                     onKeyDown={(e) => e.key === 'Enter' && !e.shiftKey && send(e)} placeholder="Ask for a table, e.g. stock levels with their warehouse name" />
           <button type="submit" disabled={busy || !input.trim()}>Send</button>
-          {busy && <button type="button" onClick={() => stop()}>Stop</button>}
+          {busy && <button type="button" onClick={stopAnswer}>Stop</button>}
         </form>
       </section>
       <TableBuilder config={pending ? pending.config : working} reference={saved?.config ?? null} pending={!!pending}

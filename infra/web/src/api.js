@@ -20,6 +20,14 @@ export async function loadSettings() {
 export const chatUrl = () => settings.chatUrl;
 /** Which model answers, when config.json says: {kind, label}, else null. */
 export const modelInfo = () => settings.model ?? null;
+const conversationUrl = (id) => `${settings.chatUrl.replace(/\/$/, '')}/${encodeURIComponent(id)}`;
+export const turnStreamUrl = (id) => `${conversationUrl(id)}/stream`;
+
+/** Stops the conversation's running turn wherever it runs (204 whether or not one was running). */
+export async function stopTurn(id) {
+  const response = await fetch(`${conversationUrl(id)}/stop`, { method: 'POST', headers: authHeaders() });
+  if (!response.ok) throw new ApiError(response.status, null);
+}
 export const authHeaders = () => ({ Authorization: `Bearer ${token}` });
 
 /** An HTTP API call; a non-2xx answer throws an ApiError carrying the body's {error: {field, message}}. */

@@ -29,7 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * version 1, a reload keeps the conversation, the page's client tool runs and the turn goes on by itself, an update
  * shows its diff and the column it removes as pending, the conversation list renames, reopens and deletes; with two
  * data sources the input form asks for the database, and Submit continues the turn; without a script, the offline
- * demo model holds the README's conversation (build, filter, sort, accepted between) under its note. The browser part is
+ * demo model holds the README's conversation (build, filter, sort, accepted between) under its note; a reload in
+ * the middle of an answer resumes it to its end, and Stop ends another one (stored, marked stopped). The browser part is
  * {@code infra/web/test/reference-page.mjs} (playwright-core); it fails on any console error or failed request.
  *
  * <p>Needs Node.js 20+ with npm and Chromium ({@code CHROMIUM}, default /usr/bin/chromium): without them this test
@@ -97,6 +98,20 @@ class ReferencePageBrowserTest {
         try (LocalDeployment stack = LocalDeployment.start(LocalDeployment.Settings.forTest(Map.of(), null))) {
             drive("demo", stack);
         }
+    }
+
+    @Test
+    void aReloadInTheMiddleOfAnAnswerResumesItToItsEndAndStopEndsAnother() throws Exception {
+        runFlow("resume", Map.of(), slowAnswer("wh", 40, 100), slowAnswer("more", 60, 150));
+    }
+
+    /** An answer of {@code words} words, {@code word0 word1 …}, one delta each, {@code pauseMs} apart. */
+    private static ModelScript slowAnswer(String word, int words, long pauseMs) {
+        return ModelScript.builder().turn(t -> {
+            for (int i = 0; i < words; i++) {
+                t.delay(pauseMs).text(word + i + " ");
+            }
+        }).build();
     }
 
     /** Runs a flow of reference-page.mjs against a local stack whose scripted model plays these scripts, in order. */
