@@ -3,12 +3,16 @@ package dev.tablewright.infra.chat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.aisdk.stream.UiMessageStreamWriter;
+import dev.tablewright.conversation.TurnStreamLog;
+import dev.tablewright.dynamodb.DynamoDbClients;
+import dev.tablewright.dynamodb.DynamoTurnStreamLog;
 import dev.tablewright.infra.identity.DevIssuer;
 import dev.tablewright.infra.local.LocalDeployment;
 import dev.tablewright.infra.model.ModelScript;
 import dev.tablewright.infra.model.RecordedRequest;
 import dev.tablewright.infra.model.ScriptedModelServer;
 import dev.tablewright.json.Json;
+import dev.tablewright.lambda.Env;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,6 +28,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -334,6 +339,40 @@ class ResumableTurnTest {
         System.out.println("stop → the open stream's [DONE]: " + endedMs + " ms");
 
         assertEquals(204, postStop(conversation, token).statusCode(), "stopping with nothing running is a no-op");
+    }
+
+    @Test
+    void aTurnThatDiedWithoutEndingItsLogEndsItsReaderWithAFinishOfItsOwnAndAStaleOneIsNotRunning() throws Exception {
+        TurnStreamLog log = new DynamoTurnStreamLog(DynamoDbClients.fromEnvironment(Env.all()),
+                Env.all().get("TURN_STREAMS_TABLE"), Duration.ofMinutes(5));
+        String conversation = "conv-died-" + System.nanoTime();
+        Instant now = Instant.now();
+        log.open(DevIssuer.DEV_USER, conversation, "str_died", now);
+        log.append(DevIssuer.DEV_USER, conversation, "str_died", new TurnStreamLog.Batch(0,
+                "data: {\"type\":\"start\",\"messageId\":\"msg_died\"}\n\ndata: {\"type\":\"text-start\",\"id\":\"t\"}\n\n"
+                        + "data: {\"type\":\"text-delta\",\"id\":\"t\",\"delta\":\"half an \"}\n\n", 3, false), now);
+        // the function crashed: its marker goes (as after its TTL) without a last batch; a reader must not wait forever
+        CompletableFuture<HttpResponse<String>> reader = CompletableFuture.supplyAsync(() -> {
+            try {
+                return get(stack.chatUrl() + "/" + conversation + "/stream", token);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Thread.sleep(500);
+        log.close(DevIssuer.DEV_USER, conversation, "str_died");
+        HttpResponse<String> resumed = reader.get(30, TimeUnit.SECONDS);
+        List<JsonNode> parts = parts(resumed.body());
+        assertEquals("msg_died", parts.getFirst().path("messageId").asText());
+        assertEquals("half an ", text(parts));
+        assertEquals("finish", parts.getLast().path("type").asText());
+        assertTrue(resumed.body().endsWith("data: [DONE]\n\n"));
+
+        // a marker older than a turn can run (the function died and its marker is still there) is no running turn
+        String stale = "conv-stale-" + System.nanoTime();
+        log.open(DevIssuer.DEV_USER, stale, "str_stale", now.minus(Duration.ofMinutes(10)));
+        assertEquals(204, get(stack.chatUrl() + "/" + stale + "/stream", token).statusCode());
+        assertEquals(405, get(stack.chatUrl() + "/" + stale + "/stop", token).statusCode(), "stop is a POST");
     }
 
     @Test
