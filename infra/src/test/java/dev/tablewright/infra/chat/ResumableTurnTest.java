@@ -261,6 +261,7 @@ class ResumableTurnTest {
         assertEquals(messageId, parts.getFirst().path("messageId").asText(), "the same message");
         assertEquals(wholeAnswer("again"), text(parts), "from the first word to the last");
         assertEquals("finish", parts.getLast().path("type").asText());
+        assertEquals(1, parts.stream().filter(p -> p.path("type").asText().equals("finish")).count(), "the turn's own finish, once");
         assertTrue(resumed.body().endsWith("data: [DONE]\n\n"), resumed.body());
 
         storedAnswer(conversation);
