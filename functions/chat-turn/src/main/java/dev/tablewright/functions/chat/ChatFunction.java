@@ -265,7 +265,14 @@ public final class ChatFunction implements ChatTurnHandler {
                 if (route.group(2).equals("stream") && method.equals("GET")) {
                     streams.resume(owner, conversationId, response, deadline);
                 } else if (route.group(2).equals("stop") && method.equals("POST")) {
-                    boolean running = streams.stop(owner, conversationId);
+                    boolean running;
+                    try {
+                        running = streams.stop(owner, conversationId);
+                    } catch (RuntimeException e) {
+                        LOG.warn("chat stop failed: the stream log is unavailable", "cause", String.valueOf(e.getMessage()));
+                        TurnStreams.unavailable(response);
+                        return;
+                    }
                     LOG.info("chat stop", "running", running);
                     response.start(204, Map.of());
                     response.close();

@@ -73,7 +73,28 @@ public final class TurnStreams {
         return recorder;
     }
 
-    /** Asks the conversation's running turn to stop; true when one was running (a no-op otherwise). */
+    private List<TurnStreamLog.Batch> readQuietly(String ownerId, String conversationId, String streamId, int next) {
+        try {
+            return log.read(ownerId, conversationId, streamId, next);
+        } catch (RuntimeException e) {
+            return List.of();
+        }
+    }
+
+    /** The answer when the stream log cannot be reached: 503 with Retry-After, in the chat's error form. */
+    public static void unavailable(HttpResponseStream response) {
+        response.start(503, Map.of("content-type", "application/json", "retry-after", "1"));
+        response.write("{\"error\":{\"code\":\"unavailable\",\"message\":\"The assistant's store is unavailable; try again shortly.\"}}"
+                .getBytes(StandardCharsets.UTF_8));
+        response.flush();
+        response.close();
+    }
+
+    /**
+     * Asks the conversation's running turn to stop; true when one was running (a no-op otherwise).
+     *
+     * @throws RuntimeException the stream log could not be reached (nothing was written)
+     */
     public boolean stop(String ownerId, String conversationId) {
         return log != null && log.requestStop(ownerId, conversationId);
     }
@@ -86,8 +107,15 @@ public final class TurnStreams {
      * {@code finish} itself), at {@code deadline}, or when its own client leaves.
      */
     public void resume(String ownerId, String conversationId, HttpResponseStream response, Optional<Instant> deadline) {
-        Optional<TurnStreamLog.ActiveStream> active = log == null ? Optional.empty() : log.active(ownerId, conversationId)
-                .filter(a -> a.startedAt() == null || a.startedAt().plus(settings.maxTurn()).plus(GRACE).isAfter(clock.instant()));
+        Optional<TurnStreamLog.ActiveStream> active;
+        try {
+            active = log == null ? Optional.empty() : log.active(ownerId, conversationId)
+                    .filter(a -> a.startedAt() == null || a.startedAt().plus(settings.maxTurn()).plus(GRACE).isAfter(clock.instant()));
+        } catch (RuntimeException e) {
+            LOG.warn("the stream log could not be read", "conversationId", conversationId, "cause", String.valueOf(e.getMessage()));
+            unavailable(response);
+            return;
+        }
         if (active.isEmpty()) {
             response.start(204, Map.of());
             response.close();
@@ -102,7 +130,13 @@ public final class TurnStreams {
         long caughtUpSince = System.nanoTime();
         long started = System.nanoTime();
         while (!ended) {
-            List<TurnStreamLog.Batch> read = log.read(ownerId, conversationId, streamId, next);
+            List<TurnStreamLog.Batch> read;
+            try {
+                read = log.read(ownerId, conversationId, streamId, next);
+            } catch (RuntimeException e) {
+                LOG.warn("the stream log could not be read further", "conversationId", conversationId, "cause", String.valueOf(e.getMessage()));
+                break; // the reader ends cleanly; the turn itself goes on and is stored
+            }
             for (TurnStreamLog.Batch batch : read) {
                 if (batch.number() != next) {
                     break; // not stored yet (never, as batches are stored in order): read again
@@ -122,10 +156,15 @@ public final class TurnStreams {
                 break;
             }
             if (read.isEmpty() && System.nanoTime() - caughtUpSince > MARKER_CHECK.toNanos()) {
-                boolean running = log.active(ownerId, conversationId).filter(a -> a.streamId().equals(streamId)).isPresent();
+                boolean running;
+                try {
+                    running = log.active(ownerId, conversationId).filter(a -> a.streamId().equals(streamId)).isPresent();
+                } catch (RuntimeException e) {
+                    running = true; // asked again at the next check
+                }
                 if (!running) {
                     // closed (its last batch is stored before the marker goes) or replaced: one last read
-                    for (TurnStreamLog.Batch batch : log.read(ownerId, conversationId, streamId, next)) {
+                    for (TurnStreamLog.Batch batch : readQuietly(ownerId, conversationId, streamId, next)) {
                         response.write(batch.events().getBytes(StandardCharsets.UTF_8));
                         finished |= batch.events().contains(FINISH);
                         next++;
