@@ -37,7 +37,8 @@ public final class TemplateTables {
             "UserInputTable", "USER_INPUT_TABLE",
             "PreviewsTable", "PREVIEWS_TABLE",
             "ConfigsTable", "CONFIGS_TABLE",
-            "ConversationsTable", "CONVERSATIONS_TABLE");
+            "ConversationsTable", "CONVERSATIONS_TABLE",
+            "McpSessionsTable", "MCP_SESSIONS_TABLE");
 
     private final SamTemplate template;
 
