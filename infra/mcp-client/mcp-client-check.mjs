@@ -98,8 +98,12 @@ const scenarios = {
     const acceptedTwice = await client.callTool({ name: 'accept_preview', arguments: { previewId } });
     const other = await connect(otherToken, () => ({ action: 'accept', content: { confirm: true } }));
     const otherUser = await other.client.callTool({ name: 'accept_preview', arguments: { previewId } });
+    const configId = accepted.structuredContent?.configId;
+    const ownRead = await client.callTool({ name: 'get_table_config', arguments: { config_id: configId } });
+    const otherRead = await other.client.callTool({ name: 'get_table_config', arguments: { config_id: configId } });
     return { name: ordersConfig.name, preview: summary(preview), previewId, questions,
-      declined: summary(declined), accepted: summary(accepted), acceptedTwice: summary(acceptedTwice), otherUser: summary(otherUser) };
+      declined: summary(declined), accepted: summary(accepted), acceptedTwice: summary(acceptedTwice), otherUser: summary(otherUser),
+      ownRead: summary(ownRead), otherRead: summary(otherRead) };
   },
 
   // a session resumed by id in a new client; another user's use of it is refused; no token: 401 and the metadata

@@ -129,6 +129,9 @@ class McpClientTest {
         assertEquals(1, accepted.path("structuredContent").path("version").asInt(), accepted.toString());
         assertTrue(out.path("acceptedTwice").path("isError").asBoolean(), out.path("acceptedTwice").toString());
         assertTrue(out.path("otherUser").path("isError").asBoolean(), "another user cannot accept it: " + out.path("otherUser"));
+        assertFalse(out.path("ownRead").path("isError").asBoolean(), out.path("ownRead").toString());
+        assertTrue(out.path("ownRead").path("text").asText().contains(configId), out.path("ownRead").toString());
+        assertTrue(out.path("otherRead").path("isError").asBoolean(), "another user cannot read it over MCP: " + out.path("otherRead"));
 
         HttpResponse<String> configs = get("/configs", token);
         assertEquals(200, configs.statusCode(), configs.body());

@@ -181,6 +181,18 @@ class McpSessionsOnDynamoDbTest {
     }
 
     @Test
+    void anUnservedRevisionIsAnsweredWithTheNewest() {
+        InMemoryResponseStream r = post(instance(Clock.systemUTC()), "user-e", null, """
+                {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2024-11-05",
+                 "capabilities":{},"clientInfo":{"name":"old","version":"1"}}}""");
+        assertEquals(200, r.statusCode(), r.body());
+        assertEquals("2025-11-25", parse(r.body()).get(0).path("result").path("protocolVersion").asText(), r.body());
+        InMemoryResponseStream noSession = post(instance(Clock.systemUTC()), "user-e", null,
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
+        assertEquals(400, noSession.statusCode(), "no session id: " + noSession.body());
+    }
+
+    @Test
     void primingCallsNoStoreAndNoTool() {
         Map<String, String> unreachable = new LinkedHashMap<>(env);
         unreachable.put("DYNAMODB_ENDPOINT", "http://127.0.0.1:9"); // nothing listens: a store call would fail
