@@ -284,6 +284,11 @@ public final class McpEndpoint {
         try {
             JsonNode result = message.path("result");
             String action = result.path("action").asText("");
+            if (!message.has("error") && action.equals("accept") && asksForASecret(owner, conversation, requestId)) {
+                // URL mode: accepting means the user went to the page, whose form completes the request itself
+                LOG.info("question sent to the page", "requestId", requestId);
+                return;
+            }
             if (!message.has("error") && action.equals("accept")) {
                 JsonNode content = result.path("content").isObject() ? result.path("content") : Json.object();
                 try {
@@ -301,6 +306,11 @@ public final class McpEndpoint {
         } catch (InputRequestConflictException e) {
             LOG.info("late answer ignored: the question was settled", "requestId", requestId);
         }
+    }
+
+    private boolean asksForASecret(String owner, String conversation, String requestId) {
+        return tools.inputRequests().find(owner, conversation, requestId).fields().stream()
+                .anyMatch(f -> f.type() == dev.tablewright.tool.FieldType.SECRET);
     }
 
     // ---- DELETE ----
