@@ -13,7 +13,7 @@
 # of the four once (its S3 keys are content hashes).
 
 MVN ?= mvn
-MODULES := chat-turn tools configs user-input
+MODULES := chat-turn tools configs user-input mcp
 STAMP := target/sam-build/jars.stamp
 # Everything a jar is built from; a change to any of them makes the next build run Maven again.
 SOURCES := $(shell find pom.xml shared functions -name target -prune -o -type f -print)
@@ -43,6 +43,7 @@ build-ApplySortChangeFunction: MODULE=tools
 build-ValidateTableConfigFunction: MODULE=tools
 build-DiscoverTableReferenceFunction: MODULE=tools
 build-ChatTurnFunction: MODULE=chat-turn
+build-McpFunction: MODULE=mcp
 
 # database tools
 build-SearchDatabaseSchemaFunction: MODULE=configs

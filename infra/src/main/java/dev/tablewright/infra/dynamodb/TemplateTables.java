@@ -38,7 +38,8 @@ public final class TemplateTables {
             "PreviewsTable", "PREVIEWS_TABLE",
             "ConfigsTable", "CONFIGS_TABLE",
             "ConversationsTable", "CONVERSATIONS_TABLE",
-            "TurnStreamsTable", "TURN_STREAMS_TABLE");
+            "TurnStreamsTable", "TURN_STREAMS_TABLE",
+            "McpSessionsTable", "MCP_SESSIONS_TABLE");
 
     private final SamTemplate template;
 

@@ -153,7 +153,8 @@ public final class LocalDeployment implements AutoCloseable {
             }
         }
         for (String id : urlFunctions) {
-            functions.put(id, InProcessFunction.ofInstance(id, chatFunction(template, id)));
+            boolean mcp = dev.tablewright.functions.mcp.McpFunction.class.getName().equals(template.functionProperties(id).get("Handler"));
+            functions.put(id, InProcessFunction.ofInstance(id, mcp ? mcpFunction(template, id) : chatFunction(template, id)));
         }
         for (InProcessFunction f : List.copyOf(functions.values())) {
             try {
@@ -177,6 +178,33 @@ public final class LocalDeployment implements AutoCloseable {
      * in-process through the functions its TOOL_FUNCTION_* variables name, the caller from the verified JWT.
      */
     private ChatFunction chatFunction(SamTemplate template, String id) {
+        JwtVerifier verifier = JwtVerifier.fromEnvironment(Env.all());
+        ChatSettings settings = ChatSettings.fromEnvironment(Env.all());
+        dev.tablewright.agent.TurnObserver spans = ChatFunction.turnObserver(Env.all());
+        UiStreamTurn turn = new UiStreamTurn(new AgentLoop(model.chatModel(),
+                ToolBundle.registry(settings.dataSources()), toolInvoker(template, id), userInputPort(),
+                settings.limits(), settings.memory(), Clock.systemUTC())
+                .observedBy(spans)
+                .publishingMetricsTo(dev.tablewright.logging.Metrics.namespace(Env.all())));
+        return new ChatFunction(turn, ChatFunction.conversationMemory(Env.all()), ChatFunction.turnStreams(Env.all()),
+                verifier::userIdOf, Optional::empty).flushingAfterEachTurn(spans);
+    }
+
+    /**
+     * The MCP function as in AWS, with its parts local: the tools in-process through the functions its
+     * TOOL_FUNCTION_* variables name, the stores on DynamoDB Local, the development issuer's tokens, and the Host
+     * check of a server on this machine (DNS rebinding protection).
+     */
+    private dev.tablewright.functions.mcp.McpFunction mcpFunction(SamTemplate template, String id) {
+        Map<String, String> env = new LinkedHashMap<>(Env.all());
+        env.putIfAbsent("MCP_ALLOWED_HOSTS", String.join(",", dev.tablewright.mcp.McpSettings.LOCAL_HOSTS));
+        env.putIfAbsent("MCP_PAGE_URL", gateway.url() + "/");
+        return new dev.tablewright.functions.mcp.McpFunction(dev.tablewright.functions.mcp.McpFunction.endpoint(env,
+                toolInvoker(template, id), dev.tablewright.functions.mcp.McpFunction.callerOf(JwtVerifier.fromEnvironment(env))));
+    }
+
+    /** The tools of a function's TOOL_FUNCTION_* variables, each run in-process in its own function of the template. */
+    private TemplateToolInvoker toolInvoker(SamTemplate template, String id) {
         Map<String, InProcessFunction> byTool = new LinkedHashMap<>();
         // TOOL_FUNCTION_<TOOL>: !Ref <Tool>Function(.Alias): the function each tool runs in.
         Map<String, String> refs = new LinkedHashMap<>();
@@ -198,16 +226,7 @@ public final class LocalDeployment implements AutoCloseable {
                 byTool.put(tool, InProcessFunction.fromTemplate(template, functionId));
             }
         });
-        JwtVerifier verifier = JwtVerifier.fromEnvironment(Env.all());
-        ChatSettings settings = ChatSettings.fromEnvironment(Env.all());
-        dev.tablewright.agent.TurnObserver spans = ChatFunction.turnObserver(Env.all());
-        UiStreamTurn turn = new UiStreamTurn(new AgentLoop(model.chatModel(),
-                ToolBundle.registry(settings.dataSources()), new TemplateToolInvoker(byTool), userInputPort(),
-                settings.limits(), settings.memory(), Clock.systemUTC())
-                .observedBy(spans)
-                .publishingMetricsTo(dev.tablewright.logging.Metrics.namespace(Env.all())));
-        return new ChatFunction(turn, ChatFunction.conversationMemory(Env.all()), ChatFunction.turnStreams(Env.all()),
-                verifier::userIdOf, Optional::empty).flushingAfterEachTurn(spans);
+        return new TemplateToolInvoker(byTool);
     }
 
     /** The user-input lifecycle on the local UserInputTable, as the user-input functions use it. */
@@ -226,6 +245,10 @@ public final class LocalDeployment implements AutoCloseable {
 
     public String chatUrl() {
         return gateway.chatUrl();
+    }
+
+    public String mcpUrl() {
+        return gateway.mcpUrl();
     }
 
     public DevIssuer issuer() {
@@ -257,6 +280,7 @@ public final class LocalDeployment implements AutoCloseable {
                 + DevIssuer.DEV_USER + ")" : "not built (cd infra/web && npm ci && npm run build)").append("\n");
         b.append("HTTP API          ").append(url()).append("   (").append(gateway.routes().size()).append(" routes from template.yaml)\n");
         b.append("chat (streaming)  ").append(chatUrl()).append("\n");
+        b.append("MCP server        ").append(mcpUrl()).append("   (Streamable HTTP; docs/mcp.md)\n");
         b.append("DynamoDB Local    ").append(dynamo.endpoint()).append("   tables ").append(tables.tableNames().keySet()).append("\n");
         b.append("PostgreSQL        ").append(database.origin()).append("\n");
         b.append("model             ").append(model.describe()).append("\n");

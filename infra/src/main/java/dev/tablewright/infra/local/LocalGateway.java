@@ -41,6 +41,8 @@ import java.util.regex.Pattern;
  *       {@code requestContext.authorizer.jwt.claims};</li>
  *   <li>the function URL of the chat function at {@value #CHAT_PATH}, streamed: each chunk the turn flushes is
  *       sent at once (no authorizer: the function checks the token itself, as in AWS);</li>
+ *   <li>the function URL of the MCP function at {@value #MCP_PATH} (and its protected-resource metadata), streamed
+ *       the same way;</li>
  *   <li>the development OIDC issuer at {@value DevIssuer#CONTEXT_PATH};</li>
  *   <li>a web page ({@link #page}), on the same origin: a GET no route takes is one of its files, or its
  *       {@value #PAGE_CONFIG_PATH}.</li>
@@ -50,6 +52,7 @@ public final class LocalGateway implements AutoCloseable {
 
     public static final int DEFAULT_PORT = 3000;
     public static final String CHAT_PATH = "/chat";
+    public static final String MCP_PATH = dev.tablewright.mcp.McpEndpoint.PATH;
     public static final String PAGE_CONFIG_PATH = "/config.json";
     private static final int MAX_BODY_BYTES = 10 * 1024 * 1024; // API Gateway's payload limit
     private static final StructuredLog LOG = StructuredLog.of(LocalGateway.class);
@@ -66,6 +69,7 @@ public final class LocalGateway implements AutoCloseable {
     private JwtVerifier verifier;
     private Map<String, InProcessFunction> functions = Map.of();
     private InProcessFunction chatFunction;
+    private InProcessFunction mcpFunction;
     private Set<String> corsOrigins = Set.of("*");
     private StaticFiles pageFiles;
     private PageConfig pageConfig;
@@ -90,6 +94,10 @@ public final class LocalGateway implements AutoCloseable {
 
     public String chatUrl() {
         return url() + CHAT_PATH;
+    }
+
+    public String mcpUrl() {
+        return url() + MCP_PATH;
     }
 
     public DevIssuer issuer() {
@@ -132,8 +140,18 @@ public final class LocalGateway implements AutoCloseable {
         }
         // Most specific first: no greedy parameter, then more literal characters.
         routes.sort(Comparator.comparing(CompiledRoute::greedy).thenComparing(r -> -r.literalChars()));
-        this.chatFunction = HttpApiRoutes.functionUrls(template).keySet().stream().findFirst()
-                .map(this.functions::get).orElse(null);
+        // the MCP function by its handler; the chat function is the other function URL
+        for (String id : HttpApiRoutes.functionUrls(template).keySet()) {
+            InProcessFunction f = this.functions.get(id);
+            if (f == null) {
+                continue;
+            }
+            if (f.handlerClassName().equals(dev.tablewright.functions.mcp.McpFunction.class.getName())) {
+                mcpFunction = f;
+            } else if (chatFunction == null) {
+                chatFunction = f;
+            }
+        }
         issuer.mountOn(server);
         server.createContext("/", this::handle);
         server.setExecutor(executor);
@@ -173,6 +191,8 @@ public final class LocalGateway implements AutoCloseable {
                 status = preflight(exchange);
             } else if (path.equals(CHAT_PATH) || path.startsWith(CHAT_PATH + "/")) {
                 status = chat(exchange);
+            } else if (path.equals(MCP_PATH) || path.startsWith(dev.tablewright.mcp.McpEndpoint.METADATA_PATH)) {
+                status = mcp(exchange);
             } else {
                 status = route(exchange, method, path);
             }
@@ -301,13 +321,39 @@ public final class LocalGateway implements AutoCloseable {
         return exchange.getResponseCode();
     }
 
+    /**
+     * The MCP function URL ({@value #MCP_PATH}, and its protected-resource metadata), streamed like the chat's: the
+     * function checks the token, the Host and the Origin itself.
+     */
+    private int mcp(HttpExchange exchange) throws Exception {
+        if (mcpFunction == null) {
+            return sendJson(exchange, 404, "{\"message\":\"no MCP function in template.yaml\"}", Map.of());
+        }
+        byte[] body = readBody(exchange);
+        if (body == null) {
+            return sendJson(exchange, 413, "{\"message\":\"Request Entity Too Large\"}", Map.of());
+        }
+        ObjectNode event = ApiGatewayEvents.functionUrl(exchange, body);
+        ((ObjectNode) event.get("headers")).put("x-forwarded-proto", "http");
+        ExchangeResponseStream response = new ExchangeResponseStream(exchange, corsHeaders(exchange));
+        try {
+            mcpFunction.stream(event, response);
+        } catch (Exception e) {
+            LOG.error("MCP function failed", e);
+            response.fail(e.getClass().getSimpleName(), "the MCP function failed");
+        }
+        response.close();
+        return exchange.getResponseCode();
+    }
+
     private int preflight(HttpExchange exchange) throws IOException {
         Map<String, String> headers = new LinkedHashMap<>(corsHeaders(exchange));
         if (headers.isEmpty()) {
             return send(exchange, 204, new byte[0], Map.of());
         }
         headers.put("Access-Control-Allow-Methods", "GET,POST,PUT,PATCH,DELETE,OPTIONS");
-        headers.put("Access-Control-Allow-Headers", "authorization,content-type");
+        headers.put("Access-Control-Allow-Headers", "authorization,content-type,mcp-session-id,mcp-protocol-version,last-event-id");
+        headers.put("Access-Control-Expose-Headers", "mcp-session-id,www-authenticate");
         headers.put("Access-Control-Max-Age", "600");
         return send(exchange, 204, new byte[0], headers);
     }

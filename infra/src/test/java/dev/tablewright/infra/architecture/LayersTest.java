@@ -24,7 +24,7 @@ class LayersTest {
             "dev.tablewright.conversation..", "dev.tablewright.editable..", "dev.tablewright.failure..", "dev.tablewright.grounding..", "dev.tablewright.id..",
             "dev.tablewright.operations..", "dev.tablewright.preview..", "dev.tablewright.reference..", "dev.tablewright.schema..",
             "dev.tablewright.sql..", "dev.tablewright.store..", "dev.tablewright.tool..", "dev.tablewright.userinput..",
-            "dev.tablewright.validation.."};
+            "dev.tablewright.validation..", "dev.tablewright.mcpsession.."};
 
     static final ArchRule LAYERS = layeredArchitecture().consideringOnlyDependenciesInLayers()
             .layer("JSON").definedBy("dev.tablewright.json..")

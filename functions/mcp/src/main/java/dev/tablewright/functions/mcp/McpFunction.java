@@ -1,0 +1,140 @@
+package dev.tablewright.functions.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tablewright.aisdk.stream.HttpResponseStream;
+import dev.tablewright.agent.tools.ToolInvoker;
+import dev.tablewright.dynamodb.DynamoConfigStore;
+import dev.tablewright.dynamodb.DynamoDbClients;
+import dev.tablewright.dynamodb.DynamoDbInputRequestStore;
+import dev.tablewright.dynamodb.DynamoDbSavedValuesStore;
+import dev.tablewright.dynamodb.DynamoMcpSessionStore;
+import dev.tablewright.dynamodb.DynamoPreviewAcceptance;
+import dev.tablewright.dynamodb.DynamoPreviewStore;
+import dev.tablewright.functions.chat.ChatTurnHandler;
+import dev.tablewright.functions.chat.LambdaInvocation;
+import dev.tablewright.invoke.LambdaToolInvoker;
+import dev.tablewright.json.Json;
+import dev.tablewright.jwt.JwtVerifier;
+import dev.tablewright.lambda.Env;
+import dev.tablewright.logging.StructuredLog;
+import dev.tablewright.mcp.McpEndpoint;
+import dev.tablewright.mcp.McpHttpRequest;
+import dev.tablewright.mcp.McpToolCatalogue;
+import dev.tablewright.mcp.McpToolServices;
+import dev.tablewright.preview.PreviewDecisions;
+import dev.tablewright.tools.DataSourceSelection;
+import dev.tablewright.tools.ToolBundle;
+import dev.tablewright.userinput.InputRequestService;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The MCP function's handler (named in {@code _HANDLER}, run by the chat's streaming runtime on a
+ * {@code RESPONSE_STREAM} function URL): turns the function URL event into an {@link McpHttpRequest} and lets the
+ * {@link McpEndpoint} answer. The no-argument constructor is the init phase: the stores, the tool invoker (each tool
+ * in its own function, as for the chat) and the JWT check, from the environment.
+ */
+public final class McpFunction implements ChatTurnHandler {
+
+    private final McpEndpoint endpoint;
+
+    public McpFunction() {
+        this(Env.all());
+        // SnapStart: the protocol's reading and writing are loaded into the snapshot, and a JWT is verified with a
+        // throwaway key (no key set fetched); the DynamoDB client primes itself (DynamoDbClients). Nothing external.
+        Map<String, String> env = Env.all();
+        dev.tablewright.lambda.Priming.register("mcp", () -> {
+            endpoint.prime();
+            JwtVerifier.fromEnvironment(env).prime();
+        });
+    }
+
+    McpFunction(Map<String, String> env) {
+        this(endpoint(env, new LambdaToolInvoker(LambdaToolInvoker.lambdaClient(env), LambdaToolInvoker.functionsFromEnvironment(env)),
+                callerOf(JwtVerifier.fromEnvironment(env))));
+    }
+
+    public McpFunction(McpEndpoint endpoint) {
+        this.endpoint = endpoint;
+    }
+
+    /** The endpoint with every store from the environment and the given tool invoker and caller check. */
+    public static McpEndpoint endpoint(Map<String, String> env, ToolInvoker invoker, Function<String, Optional<String>> callerOf) {
+        return endpoint(env, invoker, callerOf, Clock.systemUTC());
+    }
+
+    /** The same on another clock (tests of expiry). */
+    public static McpEndpoint endpoint(Map<String, String> env, ToolInvoker invoker, Function<String, Optional<String>> callerOf,
+                                       Clock clock) {
+        McpFunctionSettings settings = McpFunctionSettings.fromEnvironment(env);
+        DynamoDbClient dynamo = DynamoDbClients.fromEnvironment(env);
+        InputRequestService.Expiry expiry = InputRequestService.Expiry.DEFAULT;
+        InputRequestService inputRequests = new InputRequestService(
+                new DynamoDbInputRequestStore(dynamo, settings.userInputTable(), expiry.valuesTtl()),
+                new DynamoDbSavedValuesStore(dynamo, settings.userInputTable()), Clock.systemUTC(), expiry);
+        DynamoConfigStore configs = new DynamoConfigStore(dynamo, settings.configsTable());
+        DynamoPreviewStore previews = new DynamoPreviewStore(dynamo, settings.previewsTable());
+        McpToolCatalogue catalogue = new McpToolCatalogue(ToolBundle.registry(DataSourceSelection.namesOf(env.get("DATA_SOURCES"))));
+        return new McpEndpoint(settings.mcp(), callerOf, new DynamoMcpSessionStore(dynamo, settings.sessionsTable()),
+                new McpToolServices(catalogue, invoker, inputRequests, previews,
+                        new PreviewDecisions(previews, new DynamoPreviewAcceptance(configs, previews))),
+                clock);
+    }
+
+    /** The caller a bearer token proves, checked like the chat's (issuer, audience, expiry, signature). */
+    public static Function<String, Optional<String>> callerOf(JwtVerifier verifier) {
+        return header -> {
+            if (header == null) {
+                return Optional.empty();
+            }
+            try {
+                return Optional.ofNullable(verifier.verifyAuthorization(header).userId());
+            } catch (JwtVerifier.Rejected e) {
+                StructuredLog.of(McpFunction.class).info("token refused", "reason", e.getMessage());
+                return Optional.empty();
+            }
+        };
+    }
+
+    @Override
+    public void handle(JsonNode event, HttpResponseStream response) {
+        handle(event, response, LambdaInvocation.unknown());
+    }
+
+    @Override
+    public void handle(JsonNode event, HttpResponseStream response, LambdaInvocation invocation) {
+        StructuredLog.put("requestId", event.path("requestContext").path("requestId").asText(null));
+        try {
+            endpoint.handle(request(event), response, invocation.deadlineIfKnown());
+        } finally {
+            StructuredLog.clear();
+        }
+    }
+
+    /** A function URL event (payload format 2.0) as the endpoint's request. */
+    static McpHttpRequest request(JsonNode event) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        event.path("headers").fields().forEachRemaining(e -> headers.put(e.getKey(), e.getValue().asText()));
+        String body = event.path("body").asText("");
+        if (event.path("isBase64Encoded").asBoolean(false)) {
+            try {
+                body = new String(Base64.getDecoder().decode(body), StandardCharsets.UTF_8);
+            } catch (IllegalArgumentException e) {
+                body = "\u0000"; // not JSON: answered as a parse error
+            }
+        }
+        if (body.length() > Json.MAX_DOCUMENT_CHARS) {
+            body = "\u0000";
+        }
+        String scheme = headers.getOrDefault("x-forwarded-proto", "https");
+        return new McpHttpRequest(event.path("requestContext").path("http").path("method").asText("GET"),
+                event.path("rawPath").asText("/"), headers, body, scheme);
+    }
+}

@@ -1,0 +1,48 @@
+package dev.tablewright.functions.mcp;
+
+import dev.tablewright.lambda.Settings;
+import dev.tablewright.mcp.McpSettings;
+
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The MCP function's own variables, read once at init: {@code MCP_RESOURCE_URL} (the endpoint's public URL when it
+ * is not the function URL's host, e.g. behind a custom domain), {@code MCP_ALLOWED_HOSTS} and
+ * {@code MCP_ALLOWED_ORIGINS} (comma-separated), {@code MCP_SESSION_TTL_HOURS} (default 24),
+ * {@code MCP_ELICITATION_WAIT_SECONDS} (default 120), {@code MCP_PAGE_URL} (the reference page, for URL-mode
+ * questions), and {@code AUTH_ISSUER} (named as the authorization server). A value that cannot be used stops the
+ * function at init with the variable's name.
+ */
+public record McpFunctionSettings(McpSettings mcp, String sessionsTable, String userInputTable, String previewsTable,
+                                  String configsTable) {
+
+    public static McpFunctionSettings fromEnvironment(Map<String, String> env) {
+        McpSettings mcp = new McpSettings(env.get("AUTH_ISSUER"), blankToNull(env.get("MCP_RESOURCE_URL")),
+                list(env.get("MCP_ALLOWED_HOSTS")), list(env.get("MCP_ALLOWED_ORIGINS")),
+                Duration.ofHours(Settings.positive("MCP_SESSION_TTL_HOURS", env.get("MCP_SESSION_TTL_HOURS"), 24)),
+                Duration.ofSeconds(Settings.positive("MCP_ELICITATION_WAIT_SECONDS", env.get("MCP_ELICITATION_WAIT_SECONDS"), 120)),
+                null, blankToNull(env.get("MCP_PAGE_URL")));
+        return new McpFunctionSettings(mcp, env.getOrDefault("MCP_SESSIONS_TABLE", "McpSessionsTable"),
+                env.getOrDefault("USER_INPUT_TABLE", "UserInputTable"), env.getOrDefault("PREVIEWS_TABLE", "PreviewsTable"),
+                env.getOrDefault("CONFIGS_TABLE", "ConfigsTable"));
+    }
+
+    private static Set<String> list(String value) {
+        Set<String> out = new LinkedHashSet<>();
+        if (value != null) {
+            for (String part : value.split(",")) {
+                if (!part.isBlank()) {
+                    out.add(part.strip());
+                }
+            }
+        }
+        return out;
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value.strip();
+    }
+}

@@ -1,0 +1,42 @@
+// Runs the official MCP conformance suite's server scenarios (@modelcontextprotocol/conformance) against Tablewright's
+// /mcp. The suite's client sends no token, so it talks to a pass-through on localhost that adds the signed-in
+// user's bearer token and changes nothing else (Host and Origin included: dns-rebinding-protection sends its own).
+// Usage: node conformance-check.mjs <scenario>..., with MCP_URL and MCP_TOKEN; needs Node 22 (the suite's own need).
+// Prints {"<scenario>": {"exit": n, "output": "..."}} as JSON.
+import http from 'node:http';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const target = new URL(process.env.MCP_URL);
+const token = process.env.MCP_TOKEN;
+const here = path.dirname(fileURLToPath(import.meta.url));
+const cli = path.join(here, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
+
+const proxy = http.createServer((req, res) => {
+  const headers = { ...req.headers };
+  if (!headers.authorization) headers.authorization = `Bearer ${token}`;
+  const upstream = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers }, (answer) => {
+    res.writeHead(answer.statusCode, answer.headers);
+    answer.pipe(res);
+  });
+  upstream.on('error', (e) => { res.writeHead(502); res.end(String(e)); });
+  req.pipe(upstream);
+});
+await new Promise((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+const url = `http://localhost:${proxy.address().port}${target.pathname}`;
+
+const results = {};
+for (const scenario of process.argv.slice(2)) {
+  // spawned, not spawnSync: the pass-through runs in this process and must keep serving while the suite runs
+  const run = await new Promise((resolve) => {
+    const child = spawn(process.execPath, [cli, 'server', '--url', url, '--scenario', scenario], { cwd: here });
+    let output = '';
+    child.stdout.on('data', (d) => { output += d; });
+    child.stderr.on('data', (d) => { output += d; });
+    child.on('close', (code) => resolve({ exit: code, output }));
+  });
+  results[scenario] = run;
+}
+proxy.close();
+process.stdout.write(JSON.stringify(results));
