@@ -59,7 +59,16 @@ public final class Metrics {
     /** One record per tool invocation, by {@code Tool}: the tool's name. */
     public static final Group TOOL = new Group("tool answered", "Tool", List.of(TOOL_DURATION, TOOL_ERRORS));
 
-    public static final List<Group> GROUPS = List.of(TURN, TOOL);
+    public static final Metric MCP_REQUEST_DURATION = new Metric("McpRequestDuration", Unit.Milliseconds);
+    public static final Metric MCP_ERRORS = new Metric("McpErrors", Unit.Count);
+
+    /**
+     * One record per MCP request, by {@code Method} ({@code initialize}, {@code ping}, {@code tools/list},
+     * {@code tools/call}, or {@code other}: a client's method names never become dimensions); errors are JSON-RPC errors.
+     */
+    public static final Group MCP = new Group("mcp request", "Method", List.of(MCP_REQUEST_DURATION, MCP_ERRORS));
+
+    public static final List<Group> GROUPS = List.of(TURN, TOOL, MCP);
 
     private Metrics() {
     }

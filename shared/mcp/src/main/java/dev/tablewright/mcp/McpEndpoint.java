@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.aisdk.stream.HttpResponseStream;
 import dev.tablewright.json.Json;
+import dev.tablewright.logging.MetricRecord;
+import dev.tablewright.logging.Metrics;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.mcpsession.McpSession;
 import dev.tablewright.mcpsession.McpSessionStore;
@@ -64,6 +66,7 @@ public final class McpEndpoint {
     private final McpToolServices tools;
     private final Clock clock;
     private final String serverVersion;
+    private String metricsNamespace = Metrics.DEFAULT_NAMESPACE;
 
     /**
      * @param callerOf the user an {@code Authorization} header proves (a verified JWT's subject), or empty
@@ -77,6 +80,12 @@ public final class McpEndpoint {
         this.clock = clock;
         String version = McpEndpoint.class.getPackage().getImplementationVersion();
         this.serverVersion = version == null ? "0.1.0" : version;
+    }
+
+    /** The namespace of the per-request metrics ({@link Metrics#MCP}); the stack's {@code METRICS_NAMESPACE}. */
+    public McpEndpoint publishingMetricsTo(String namespace) {
+        this.metricsNamespace = namespace;
+        return this;
     }
 
     public void handle(McpHttpRequest request, HttpResponseStream response, Optional<Instant> deadline) {
@@ -156,7 +165,9 @@ public final class McpEndpoint {
                 send(response, 400, Map.of(), error(null, INVALID_REQUEST, "Invalid request: initialize needs an id"));
                 return;
             }
+            long started = System.nanoTime();
             initialize(owner, id, message.path("params"), response);
+            measured(method, started, false);
             return;
         }
         Optional<McpSession> session = session(request, owner, response);
@@ -184,6 +195,8 @@ public final class McpEndpoint {
             return;
         }
         JsonNode params = message.path("params");
+        long started = System.nanoTime();
+        boolean failed = false;
         switch (method) {
             case McpSchema.METHOD_PING -> send(response, 200, Map.of(), result(id, Json.object()));
             case McpSchema.METHOD_TOOLS_LIST -> {
@@ -192,8 +205,24 @@ public final class McpEndpoint {
                 send(response, 200, Map.of(), result(id, result));
             }
             case McpSchema.METHOD_TOOLS_CALL -> callTool(session.get(), id, params, response, deadline);
-            default -> send(response, 200, Map.of(), error(id, METHOD_NOT_FOUND, "Method not found: " + clip(method)));
+            default -> {
+                failed = true;
+                send(response, 200, Map.of(), error(id, METHOD_NOT_FOUND, "Method not found: " + clip(method)));
+            }
         }
+        measured(method, started, failed);
+    }
+
+    /** The request's EMF record ({@link Metrics#MCP}), by method; any method the server does not serve is {@code other}. */
+    private void measured(String method, long startedNanos, boolean failed) {
+        String dimension = switch (method) {
+            case McpSchema.METHOD_INITIALIZE, McpSchema.METHOD_PING, McpSchema.METHOD_TOOLS_LIST, McpSchema.METHOD_TOOLS_CALL -> method;
+            default -> "other";
+        };
+        MetricRecord.of(LOG, metricsNamespace, Metrics.MCP).dimension(dimension)
+                .value(Metrics.MCP_REQUEST_DURATION, (System.nanoTime() - startedNanos) / 1e6)
+                .value(Metrics.MCP_ERRORS, failed ? 1 : 0)
+                .write();
     }
 
     private void initialize(String owner, JsonNode id, JsonNode params, HttpResponseStream response) {

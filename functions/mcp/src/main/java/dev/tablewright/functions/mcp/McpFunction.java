@@ -15,6 +15,7 @@ import dev.tablewright.functions.chat.LambdaInvocation;
 import dev.tablewright.invoke.LambdaToolInvoker;
 import dev.tablewright.json.Json;
 import dev.tablewright.jwt.JwtVerifier;
+import dev.tablewright.logging.Metrics;
 import dev.tablewright.lambda.Env;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.mcp.McpEndpoint;
@@ -85,7 +86,7 @@ public final class McpFunction implements ChatTurnHandler {
         return new McpEndpoint(settings.mcp(), callerOf, new DynamoMcpSessionStore(dynamo, settings.sessionsTable()),
                 new McpToolServices(catalogue, invoker, inputRequests, previews,
                         new PreviewDecisions(previews, new DynamoPreviewAcceptance(configs, previews))),
-                clock);
+                clock).publishingMetricsTo(Metrics.namespace(env));
     }
 
     /** The caller a bearer token proves, checked like the chat's (issuer, audience, expiry, signature). */
