@@ -1,12 +1,10 @@
 package dev.tablewright.infra.local;
 
-import dev.tablewright.tools.DataSourceSelection;
 import dev.tablewright.tools.ToolBundle;
 import dev.tablewright.functions.chat.ChatFunction;
 import dev.tablewright.functions.chat.ChatSettings;
 import dev.tablewright.agent.AgentLoop;
 import dev.tablewright.aisdk.UiStreamTurn;
-import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.invoke.LambdaToolInvoker;
 import dev.tablewright.agent.tools.UserInputLifecycle;
 import dev.tablewright.agent.tools.UserInputPort;
