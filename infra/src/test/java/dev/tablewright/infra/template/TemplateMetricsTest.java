@@ -161,7 +161,8 @@ class TemplateMetricsTest {
     @Test
     void theOperationsGuidesAlarmsExistAndNotifyTheOptionalTopic() {
         Map<String, Map<String, Object>> alarms = alarms();
-        assertEquals(Set.of("ModelErrorShareAlarm", "TimeToFirstTokenAlarm", "FunctionErrorsAlarm", "DynamoDbThrottlingAlarm"),
+        assertEquals(Set.of("ModelErrorShareAlarm", "TimeToFirstTokenAlarm", "FunctionErrorsAlarm", "DynamoDbThrottlingAlarm",
+                        "DynamoDbSessionTablesThrottlingAlarm"),
                 alarms.keySet());
         SamTemplate.Intrinsic toTopic = new SamTemplate.Intrinsic("If", List.of("HasAlarmTopic",
                 List.of(new SamTemplate.Intrinsic("Ref", "AlarmTopicArn")), new SamTemplate.Intrinsic("Ref", "AWS::NoValue")));
