@@ -36,4 +36,13 @@ class SettingsTest {
         Env.override(Map.of("SAVED_VALUES_TTL_DAYS", "3"));
         assertEquals(3, Settings.positive("SAVED_VALUES_TTL_DAYS", Env.get("SAVED_VALUES_TTL_DAYS"), 7));
     }
+
+    @Test
+    void theInputRequestExpiryReadsBothVariablesWithTheDomainsDefaults() {
+        var expiry = Settings.inputRequestExpiry(Map.of("INPUT_REQUEST_TTL_HOURS", "6"));
+        assertEquals(java.time.Duration.ofHours(6), expiry.requestTtl());
+        assertEquals(java.time.Duration.ofDays(7), expiry.valuesTtl());
+        assertEquals(dev.tablewright.userinput.InputRequestService.Expiry.DEFAULT, Settings.inputRequestExpiry(Map.of()));
+        assertThrows(IllegalStateException.class, () -> Settings.inputRequestExpiry(Map.of("SAVED_VALUES_TTL_DAYS", "ten")));
+    }
 }

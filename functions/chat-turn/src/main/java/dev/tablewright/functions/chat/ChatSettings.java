@@ -43,9 +43,7 @@ public record ChatSettings(TurnLimits limits, MemoryBudget memory, List<String> 
                 env.getOrDefault("CONFIGS_TABLE", "ConfigsTable"),
                 env.getOrDefault("PREVIEWS_TABLE", "PreviewsTable"),
                 blankToNull(env.get("USER_INPUT_TABLE")),
-                new InputRequestService.Expiry(
-                        Duration.ofHours(Settings.positive("INPUT_REQUEST_TTL_HOURS", env.get("INPUT_REQUEST_TTL_HOURS"), 24)),
-                        Duration.ofDays(Settings.positive("SAVED_VALUES_TTL_DAYS", env.get("SAVED_VALUES_TTL_DAYS"), 7))));
+                Settings.inputRequestExpiry(env));
     }
 
     private static String blankToNull(String value) {

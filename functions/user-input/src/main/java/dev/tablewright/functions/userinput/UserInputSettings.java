@@ -4,7 +4,6 @@ import dev.tablewright.lambda.Env;
 import dev.tablewright.lambda.Settings;
 import dev.tablewright.userinput.InputRequestService;
 
-import java.time.Duration;
 
 /**
  * What the user-input functions read from their environment, once, when a handler is built: their table
@@ -14,8 +13,6 @@ import java.time.Duration;
 public record UserInputSettings(String table, InputRequestService.Expiry expiry) {
 
     public static UserInputSettings fromEnvironment() {
-        return new UserInputSettings(Env.require("USER_INPUT_TABLE"), new InputRequestService.Expiry(
-                Duration.ofHours(Settings.positive("INPUT_REQUEST_TTL_HOURS", Env.get("INPUT_REQUEST_TTL_HOURS"), 24)),
-                Duration.ofDays(Settings.positive("SAVED_VALUES_TTL_DAYS", Env.get("SAVED_VALUES_TTL_DAYS"), 7))));
+        return new UserInputSettings(Env.require("USER_INPUT_TABLE"), Settings.inputRequestExpiry(Env.all()));
     }
 }
