@@ -1,8 +1,10 @@
 package dev.tablewright.infra.http;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
@@ -14,14 +16,40 @@ import java.util.Map;
 public final class HttpResponder {
 
     private final Socket socket;
+    private final InputStream in;
     private final OutputStream out;
     private boolean started;
     private boolean chunkedOpen;
     private boolean aborted;
 
-    HttpResponder(Socket socket, OutputStream out) {
+    HttpResponder(Socket socket, InputStream in, OutputStream out) {
+        if (!in.markSupported()) {
+            throw new IllegalArgumentException("the request stream must support mark/reset");
+        }
         this.socket = socket;
+        this.in = in;
         this.out = out;
+    }
+
+    /**
+     * Throws when the client has closed its side. A write to a closed peer can still succeed (the bytes go to the
+     * socket buffer before the reset comes back), so a server that pauses mid-answer checks here instead: the client
+     * sends nothing while it reads the response, so end-of-stream (or a reset) on the request side means it left.
+     */
+    public void failIfClientGone() throws IOException {
+        int timeout = socket.getSoTimeout();
+        socket.setSoTimeout(1);
+        in.mark(1);
+        try {
+            if (in.read() == -1) {
+                throw new IOException("the client closed the connection");
+            }
+            in.reset();
+        } catch (SocketTimeoutException stillThere) {
+            // nothing to read and no end of stream: the client is still reading
+        } finally {
+            socket.setSoTimeout(timeout);
+        }
     }
 
     public void send(int status, Map<String, String> headers, byte[] body) throws IOException {

@@ -92,7 +92,7 @@ public final class LoopbackHttpServer implements AutoCloseable {
                 Map<String, String> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
                 HttpLines.readHeaders(in, headers);
                 HttpRequest request = new HttpRequest(parts[0], parts[1], headers, in);
-                HttpResponder response = new HttpResponder(socket, out);
+                HttpResponder response = new HttpResponder(socket, in, out);
                 try {
                     handler.handle(request, response);
                 } catch (Exception e) {

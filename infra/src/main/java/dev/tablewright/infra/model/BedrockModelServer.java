@@ -284,7 +284,10 @@ public final class BedrockModelServer implements ScriptedModel {
         try {
             for (ScriptedTurn.Step step : turn.steps()) {
                 switch (step) {
-                    case ScriptedTurn.Step.Delay d -> Thread.sleep(d.millis());
+                    case ScriptedTurn.Step.Delay d -> {
+                        Thread.sleep(d.millis());
+                        response.failIfClientGone();
+                    }
                     case ScriptedTurn.Step.WaitFor w -> signals.computeIfAbsent(w.signal(), s -> new CountDownLatch(1))
                             .await(WAIT_LIMIT_MILLIS, TimeUnit.MILLISECONDS);
                     case ScriptedTurn.Step.Cut c -> {

@@ -205,7 +205,10 @@ public final class ScriptedModelServer implements ScriptedModel {
         try {
             for (ScriptedTurn.Step step : turn.steps()) {
                 switch (step) {
-                    case ScriptedTurn.Step.Delay d -> Thread.sleep(d.millis());
+                    case ScriptedTurn.Step.Delay d -> {
+                        Thread.sleep(d.millis());
+                        response.failIfClientGone();
+                    }
                     case ScriptedTurn.Step.WaitFor w -> waitFor(w.signal());
                     case ScriptedTurn.Step.Cut c -> {
                         cut(response, answer, headersSent);

@@ -151,7 +151,7 @@ class ChatTurnFaultsTest {
         assertTrue(turn.text().contains("I ran out of time for this turn."), turn.text());
         assertEquals("other", turn.first("finish").path("finishReason").asText());
         assertTrue(turn.stream().done(), "ends with [DONE]");
-        // the scripted server notices the closed stream at its next write, after its 3 s pause
+        // the scripted server looks for the closed stream after its 3 s pause
         RecordedRequest answered = chat.model.awaitAnswered(0, Duration.ofSeconds(10));
         assertEquals("client-gone", answered.answer().outcome(), "the model's stream was closed, not left running");
     }
