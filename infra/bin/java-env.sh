@@ -1,6 +1,6 @@
 # Sourced by the infra/bin commands: picks a JDK >= 21 and the infra runtime classpath, building it when it is
 # missing or older than the sources (no `mvn install` needed: the classpath points into each module's target/).
-# After sourcing: $JAVA (java >= 21), $ROOT (the project root), $INFRA_CP (infra's classes and dependencies).
+# After sourcing: $JAVA (java >= 21), $ROOT (the project root), $INFRA_CP (the infra modules' classes and dependencies).
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 
@@ -26,17 +26,20 @@ JAVA_HOME="$(pick_jdk)" || { echo "No JDK >= 21 found: install one (Temurin 21 o
 export JAVA_HOME
 JAVA="$JAVA_HOME/bin/java"
 
-CP_FILE="$ROOT/infra/target/classpath.txt"
+# The commands run the benchmarks module (which holds the local stack and the fakes through its dependencies) and the
+# build checks' main classes (the SAM build rehearsal).
+CP_FILE="$ROOT/infra/benchmarks/target/classpath.txt"
+CHECKS_CP_FILE="$ROOT/infra/build-checks/target/classpath.txt"
 needs_build() {
-  [ -f "$CP_FILE" ] || return 0
-  [ -n "$(find "$ROOT/pom.xml" "$ROOT/shared" "$ROOT/functions" "$ROOT/infra/src" "$ROOT/infra/pom.xml" \
-      -path '*/target' -prune -o -path '*/node_modules' -prune -o \
+  [ -f "$CP_FILE" ] && [ -f "$CHECKS_CP_FILE" ] || return 0
+  [ -n "$(find "$ROOT/pom.xml" "$ROOT/shared" "$ROOT/functions" "$ROOT/infra" \
+      -path '*/target' -prune -o -path '*/node_modules' -prune -o -path "$ROOT/infra/*/src/test" -prune -o \
       \( -name '*.java' -o -name 'pom.xml' -o -path '*/src/main/resources/*' \) -newer "$CP_FILE" -print -quit 2>/dev/null)" ]
 }
 if [ "${TABLEWRIGHT_NO_BUILD:-}" != "1" ] && needs_build; then
   command -v mvn >/dev/null || { echo "infra is not built and Maven is not on PATH: install Maven 3.8+ or run: mvn -B -q package -DskipTests" >&2; exit 1; }
-  echo "Building (sources changed since the last build): mvn -B -q -pl infra -am package -DskipTests" >&2
-  (cd "$ROOT" && PATH="$JAVA_HOME/bin:$PATH" mvn -B -q -pl infra -am package -DskipTests >&2) || exit 1
+  echo "Building (sources changed since the last build): mvn -B -q -pl infra/benchmarks,infra/build-checks -am package -DskipTests" >&2
+  (cd "$ROOT" && PATH="$JAVA_HOME/bin:$PATH" mvn -B -q -pl infra/benchmarks,infra/build-checks -am package -DskipTests >&2) || exit 1
   touch "$CP_FILE"
 fi
-INFRA_CP="$ROOT/infra/target/classes:$(cat "$CP_FILE")"
+INFRA_CP="$ROOT/infra/benchmarks/target/classes:$ROOT/infra/build-checks/target/classes:$(cat "$CP_FILE"):$(cat "$CHECKS_CP_FILE")"

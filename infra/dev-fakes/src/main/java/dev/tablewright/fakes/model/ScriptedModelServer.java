@@ -1,0 +1,407 @@
+package dev.tablewright.fakes.model;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.fakes.http.HttpRequest;
+import dev.tablewright.fakes.http.HttpResponder;
+import dev.tablewright.fakes.http.LoopbackHttpServer;
+import dev.tablewright.json.Json;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+/**
+ * An OpenAI-compatible model that replays {@link ScriptedTurn}s: {@code POST /v1/chat/completions} (also
+ * {@code /chat/completions}), streamed as Server-Sent Events of {@code chat.completion.chunk}s when the request
+ * says {@code "stream": true}, else one {@code chat.completion}. Each request takes the next scripted turn; with
+ * none left it answers 500 {@code "scripted model: no turn left"}, so a test that sends one request too many
+ * fails loudly. Every request is recorded ({@link #requests()}) with how its answer went.
+ *
+ * <p>Point any OpenAI client at {@link #baseUrl()} (it ends in {@code /v1}); the API key is not checked.
+ */
+public final class ScriptedModelServer implements ScriptedModel {
+
+    private static final long WAIT_LIMIT_MILLIS = 60_000;
+    private static final int KEPT_WHEN_ANSWERING = 200;
+
+    private final LoopbackHttpServer server;
+    private final ConcurrentLinkedQueue<ScriptedTurn> turns = new ConcurrentLinkedQueue<>();
+    private final List<RecordedRequest> requests = new ArrayList<>();
+    private final Map<String, CountDownLatch> signals = new ConcurrentHashMap<>();
+    private final AtomicInteger completionIds = new AtomicInteger();
+    /** When set, every request is answered by this instead of the queue (the offline demo model decides per request). */
+    private final Function<RecordedRequest, ScriptedTurn> responder;
+    /** How many recorded requests are kept: all for a test's script, the latest for a server that runs for hours. */
+    private final int keptRequests;
+    private int received;
+
+    private ScriptedModelServer(int port) throws IOException {
+        this(port, null, "scripted-model");
+    }
+
+    private ScriptedModelServer(int port, Function<RecordedRequest, ScriptedTurn> responder, String name) throws IOException {
+        this.responder = responder;
+        this.keptRequests = responder == null ? Integer.MAX_VALUE : KEPT_WHEN_ANSWERING;
+        this.server = LoopbackHttpServer.start(port, name, this::handle);
+    }
+
+    /**
+     * A server whose every answer {@code responder} computes from the request it got, rather than taking the next
+     * queued turn: the same wire format, streamed or not, for a model that decides by rules. It keeps only the latest
+     * {@value #KEPT_WHEN_ANSWERING} requests in {@link #requests()}.
+     */
+    public static ScriptedModelServer answering(int port, String name, Function<RecordedRequest, ScriptedTurn> responder) throws IOException {
+        return new ScriptedModelServer(port, java.util.Objects.requireNonNull(responder), name);
+    }
+
+    public static ScriptedModelServer start() throws IOException {
+        return new ScriptedModelServer(0);
+    }
+
+    public static ScriptedModelServer start(int port, ModelScript script) throws IOException {
+        ScriptedModelServer server = new ScriptedModelServer(port);
+        server.enqueue(script);
+        return server;
+    }
+
+    /** {@code http://127.0.0.1:<port>/v1}: the base URL for an OpenAI client. */
+    public String baseUrl() {
+        return "http://127.0.0.1:" + server.port() + "/v1";
+    }
+
+    public int port() {
+        return server.port();
+    }
+
+    @Override
+    public ScriptedModelServer enqueue(ModelScript script) {
+        turns.addAll(script.turns());
+        return this;
+    }
+
+    @Override
+    public ScriptedModelServer enqueue(ScriptedTurn... more) {
+        turns.addAll(List.of(more));
+        return this;
+    }
+
+    /** Turns not yet consumed. */
+    public int remainingTurns() {
+        return turns.size();
+    }
+
+    /** Lets every turn waiting at {@code waitFor(signal)} go on (now or when it gets there). */
+    public void release(String signal) {
+        signals.computeIfAbsent(signal, s -> new CountDownLatch(1)).countDown();
+    }
+
+    public List<RecordedRequest> requests() {
+        synchronized (requests) {
+            return List.copyOf(requests);
+        }
+    }
+
+    public RecordedRequest lastRequest() {
+        List<RecordedRequest> all = requests();
+        if (all.isEmpty()) {
+            throw new IllegalStateException("the scripted model received no request");
+        }
+        return all.getLast();
+    }
+
+    /** Waits until at least {@code count} requests have arrived. */
+    public List<RecordedRequest> awaitRequests(int count, Duration timeout) throws InterruptedException, TimeoutException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (requests) {
+            while (requests.size() < count) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new TimeoutException("scripted model got " + requests.size() + " of " + count + " requests");
+                }
+                TimeUnit.NANOSECONDS.timedWait(requests, left);
+            }
+            return List.copyOf(requests);
+        }
+    }
+
+    private void handle(HttpRequest request, HttpResponder response) throws Exception {
+        String path = request.path();
+        if (!request.method().equals("POST") || !(path.equals("/v1/chat/completions") || path.equals("/chat/completions"))) {
+            request.body();
+            error(response, 404, "not found: " + request.method() + " " + path, "invalid_request_error", Map.of());
+            return;
+        }
+        JsonNode body;
+        try {
+            body = Json.parse(request.bodyText());
+        } catch (IOException e) {
+            error(response, 400, "request body is not JSON", "invalid_request_error", Map.of());
+            return;
+        }
+        RecordedRequest recorded = record(path, request.headers(), body);
+        RecordedRequest.Answer answer = recorded.answer();
+        ScriptedTurn turn = responder != null ? responder.apply(recorded) : turns.poll();
+        switch (turn) {
+            case null -> {
+                error(response, 500, "scripted model: no turn left", "server_error", Map.of());
+                answer.end("error 500");
+            }
+            case ScriptedTurn.Disconnect d -> {
+                response.abort();
+                answer.end("disconnected");
+            }
+            case ScriptedTurn.HttpError e -> {
+                answer.firstByte();
+                error(response, e.status(), e.message(), e.status() == 429 ? "rate_limit_error" : "server_error", e.headers());
+                answer.end("error " + e.status());
+            }
+            case ScriptedTurn.Completion c -> {
+                if (recorded.streamed()) {
+                    stream(c, recorded, response);
+                } else {
+                    whole(c, recorded, response);
+                }
+            }
+        }
+    }
+
+    private RecordedRequest record(String path, Map<String, String> headers, JsonNode body) {
+        Map<String, String> kept = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        kept.putAll(headers);
+        kept.computeIfPresent("Authorization", (k, v) -> "<redacted>");
+        synchronized (requests) {
+            RecordedRequest recorded = new RecordedRequest(received++, path, Map.copyOf(new LinkedHashMap<>(kept)), body,
+                    System.nanoTime(), new RecordedRequest.Answer());
+            requests.add(recorded);
+            if (requests.size() > keptRequests) {
+                requests.removeFirst();
+            }
+            requests.notifyAll();
+            return recorded;
+        }
+    }
+
+    private void stream(ScriptedTurn.Completion turn, RecordedRequest request, HttpResponder response) throws IOException, InterruptedException {
+        RecordedRequest.Answer answer = request.answer();
+        String id = "chatcmpl-scripted-" + completionIds.incrementAndGet();
+        long created = System.currentTimeMillis() / 1000;
+        String model = request.model().isEmpty() ? "scripted" : request.model();
+        boolean headersSent = false;
+        boolean roleSent = false;
+        try {
+            for (ScriptedTurn.Step step : turn.steps()) {
+                switch (step) {
+                    case ScriptedTurn.Step.Delay d -> {
+                        Thread.sleep(d.millis());
+                        response.failIfClientGone();
+                    }
+                    case ScriptedTurn.Step.WaitFor w -> waitFor(w.signal());
+                    case ScriptedTurn.Step.Cut c -> {
+                        cut(response, answer, headersSent);
+                        return;
+                    }
+                    case ScriptedTurn.Step.StreamException x -> {
+                        cut(response, answer, headersSent);
+                        return;
+                    }
+                    default -> {
+                        if (!headersSent) {
+                            answer.firstByte();
+                            response.startChunked(200, sseHeaders());
+                            headersSent = true;
+                        }
+                        ObjectNode delta = Json.object();
+                        if (!roleSent) {
+                            delta.put("role", "assistant");
+                            roleSent = true;
+                        }
+                        switch (step) {
+                            case ScriptedTurn.Step.Text t -> delta.put("content", t.delta());
+                            case ScriptedTurn.Step.ToolCallStart s -> {
+                                ObjectNode call = delta.putArray("tool_calls").addObject();
+                                call.put("index", s.index()).put("id", s.id()).put("type", "function");
+                                call.putObject("function").put("name", s.name()).put("arguments", "");
+                            }
+                            case ScriptedTurn.Step.ToolArguments a -> {
+                                ObjectNode call = delta.putArray("tool_calls").addObject();
+                                call.put("index", a.index());
+                                call.putObject("function").put("arguments", a.fragment());
+                            }
+                            default -> throw new IllegalStateException("unhandled step " + step);
+                        }
+                        event(response, chunk(id, created, model, delta, null));
+                        answer.contentSent();
+                    }
+                }
+            }
+            if (!headersSent) {
+                answer.firstByte();
+                response.startChunked(200, sseHeaders());
+            }
+            ObjectNode last = Json.object();
+            if (!roleSent) {
+                last.put("role", "assistant");
+            }
+            event(response, chunk(id, created, model, last, finishReason(turn)));
+            boolean includeUsage = request.body().path("stream_options").path("include_usage").asBoolean(false);
+            if (includeUsage && turn.usage() != null) {
+                ObjectNode usageChunk = chunkBase(id, created, model);
+                usageChunk.putArray("choices");
+                usageChunk.set("usage", usage(turn.usage()));
+                event(response, usageChunk);
+            }
+            response.chunk("data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8));
+            response.endChunked();
+            answer.end("completed");
+        } catch (IOException e) {
+            answer.end("client-gone");
+            throw e;
+        }
+    }
+
+    private static void cut(HttpResponder response, RecordedRequest.Answer answer, boolean headersSent) throws IOException {
+        if (!headersSent) {
+            response.startChunked(200, sseHeaders());
+        }
+        response.abort();
+        answer.end("cut");
+    }
+
+    private void whole(ScriptedTurn.Completion turn, RecordedRequest request, HttpResponder response) throws IOException, InterruptedException {
+        RecordedRequest.Answer answer = request.answer();
+        StringBuilder text = new StringBuilder();
+        Map<Integer, ObjectNode> calls = new TreeMap<>();
+        for (ScriptedTurn.Step step : turn.steps()) {
+            switch (step) {
+                case ScriptedTurn.Step.Delay d -> Thread.sleep(d.millis());
+                case ScriptedTurn.Step.WaitFor w -> waitFor(w.signal());
+                case ScriptedTurn.Step.Cut c -> {
+                    response.abort();
+                    answer.end("cut");
+                    return;
+                }
+                case ScriptedTurn.Step.StreamException x -> {
+                    response.abort();
+                    answer.end("cut");
+                    return;
+                }
+                case ScriptedTurn.Step.Text t -> text.append(t.delta());
+                case ScriptedTurn.Step.ToolCallStart s -> {
+                    ObjectNode call = Json.object().put("id", s.id()).put("type", "function");
+                    call.putObject("function").put("name", s.name()).put("arguments", "");
+                    calls.put(s.index(), call);
+                }
+                case ScriptedTurn.Step.ToolArguments a -> {
+                    ObjectNode function = (ObjectNode) calls.computeIfAbsent(a.index(), i -> {
+                        ObjectNode call = Json.object().put("id", "call_" + i).put("type", "function");
+                        call.putObject("function").put("name", "").put("arguments", "");
+                        return call;
+                    }).get("function");
+                    function.put("arguments", function.get("arguments").asText() + a.fragment());
+                }
+            }
+        }
+        ObjectNode completion = Json.object()
+                .put("id", "chatcmpl-scripted-" + completionIds.incrementAndGet())
+                .put("object", "chat.completion")
+                .put("created", System.currentTimeMillis() / 1000)
+                .put("model", request.model().isEmpty() ? "scripted" : request.model());
+        ObjectNode choice = completion.putArray("choices").addObject();
+        choice.put("index", 0);
+        ObjectNode message = choice.putObject("message").put("role", "assistant");
+        if (text.isEmpty() && !calls.isEmpty()) {
+            message.putNull("content");
+        } else {
+            message.put("content", text.toString());
+        }
+        message.putNull("refusal");
+        if (!calls.isEmpty()) {
+            ArrayNode toolCalls = message.putArray("tool_calls");
+            calls.values().forEach(toolCalls::add);
+        }
+        choice.putNull("logprobs");
+        choice.put("finish_reason", finishReason(turn));
+        if (turn.usage() != null) {
+            completion.set("usage", usage(turn.usage()));
+        }
+        answer.firstByte();
+        response.send(200, Map.of("Content-Type", "application/json"), Json.MAPPER.writeValueAsBytes(completion));
+        answer.end("completed");
+    }
+
+    private void waitFor(String signal) throws InterruptedException {
+        signals.computeIfAbsent(signal, s -> new CountDownLatch(1)).await(WAIT_LIMIT_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    private static String finishReason(ScriptedTurn.Completion turn) {
+        if (turn.finishReason() != null) {
+            return turn.finishReason();
+        }
+        return turn.callsTools() ? "tool_calls" : "stop";
+    }
+
+    private static ObjectNode chunkBase(String id, long created, String model) {
+        return Json.object().put("id", id).put("object", "chat.completion.chunk").put("created", created).put("model", model);
+    }
+
+    private static ObjectNode chunk(String id, long created, String model, ObjectNode delta, String finishReason) {
+        ObjectNode chunk = chunkBase(id, created, model);
+        ObjectNode choice = chunk.putArray("choices").addObject();
+        choice.put("index", 0);
+        choice.set("delta", delta);
+        choice.putNull("logprobs");
+        if (finishReason == null) {
+            choice.putNull("finish_reason");
+        } else {
+            choice.put("finish_reason", finishReason);
+        }
+        return chunk;
+    }
+
+    private static ObjectNode usage(ScriptedTurn.Usage usage) {
+        return Json.object().put("prompt_tokens", usage.promptTokens()).put("completion_tokens", usage.completionTokens())
+                .put("total_tokens", usage.promptTokens() + usage.completionTokens());
+    }
+
+    private static void event(HttpResponder response, ObjectNode json) throws IOException {
+        byte[] data = Json.MAPPER.writeValueAsBytes(json);
+        byte[] event = new byte[data.length + 8];
+        System.arraycopy("data: ".getBytes(StandardCharsets.US_ASCII), 0, event, 0, 6);
+        System.arraycopy(data, 0, event, 6, data.length);
+        event[event.length - 2] = '\n';
+        event[event.length - 1] = '\n';
+        response.chunk(event);
+    }
+
+    private static Map<String, String> sseHeaders() {
+        return Map.of("Content-Type", "text/event-stream", "Cache-Control", "no-cache");
+    }
+
+    private static void error(HttpResponder response, int status, String message, String type, Map<String, String> headers) throws IOException {
+        ObjectNode body = Json.object();
+        body.putObject("error").put("message", message).put("type", type).putNull("param").putNull("code");
+        Map<String, String> all = new LinkedHashMap<>(headers);
+        all.put("Content-Type", "application/json");
+        response.send(status, all, Json.MAPPER.writeValueAsBytes(body));
+    }
+
+    @Override
+    public void close() {
+        signals.values().forEach(CountDownLatch::countDown);
+        server.close();
+    }
+}

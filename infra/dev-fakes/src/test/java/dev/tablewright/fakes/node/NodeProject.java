@@ -1,0 +1,79 @@
+package dev.tablewright.fakes.node;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A Node project of the repository (its package.json and lock file) that a test runs tools from: installed with
+ * {@code npm ci} when its node_modules are missing or older than the lock file. Missing Node or an unreachable
+ * registry fails the calling test with the reason: a check that needs Node must not pass by not running (CI has it).
+ */
+public final class NodeProject {
+
+    /** What a command printed, and how it ended. */
+    public record Result(int exit, String stdout, String stderr) {
+    }
+
+    private final Path directory;
+    private volatile boolean installed;
+
+    public NodeProject(Path directory) {
+        this.directory = directory;
+    }
+
+    public Path directory() {
+        return directory;
+    }
+
+    /** Runs {@code command} in the project once it is installed; a command that does not finish in time fails. */
+    public Result run(int timeoutSeconds, List<String> command) throws Exception {
+        ensureInstalled();
+        return exec(timeoutSeconds, command);
+    }
+
+    public synchronized void ensureInstalled() throws Exception {
+        if (installed) {
+            return;
+        }
+        for (String tool : new String[]{"node", "npm"}) {
+            Result version;
+            try {
+                version = exec(30, List.of(tool, "--version"));
+            } catch (IOException e) {
+                throw new AssertionError(tool + " is not installed: this check needs Node.js 20+ and npm", e);
+            }
+            if (version.exit() != 0) {
+                throw new AssertionError(tool + " --version failed:\n" + version.stderr());
+            }
+        }
+        Path lock = directory.resolve("package-lock.json");
+        Path marker = directory.resolve("node_modules/.package-lock.json");
+        if (!Files.exists(marker) || Files.getLastModifiedTime(marker).compareTo(Files.getLastModifiedTime(lock)) < 0) {
+            Result ci = exec(300, List.of("npm", "ci", "--no-audit", "--no-fund"));
+            if (ci.exit() != 0) {
+                throw new AssertionError("npm ci failed in " + directory + " (is the npm registry reachable?):\n" + ci.stderr());
+            }
+        }
+        installed = true;
+    }
+
+    private Result exec(int timeoutSeconds, List<String> command) throws Exception {
+        Path out = Files.createTempFile("node-out-", ".txt");
+        Path err = Files.createTempFile("node-err-", ".txt");
+        try {
+            Process p = new ProcessBuilder(command).directory(directory.toFile())
+                    .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new AssertionError(String.join(" ", command) + " did not finish in " + timeoutSeconds + " s");
+            }
+            return new Result(p.exitValue(), Files.readString(out), Files.readString(err));
+        } finally {
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package dev.tablewright.systemtest.configs;
+
+import dev.tablewright.codec.ConfigJson;
+import dev.tablewright.config.TableConfig;
+
+/** Configs for the config-store suites: the design doc's example, renamed and varied per call. */
+final class SampleConfigs {
+    private SampleConfigs() {
+    }
+
+    static final String ORDERS = """
+            {"name": "Active orders", "description": "Orders still open",
+             "data_source": [{"schema": "sales", "source": "orders",
+               "select": {"columns": [{"name": "id"}, {"name": "created_at"}, {"name": "status"}]},
+               "filters": [{"column": "status", "operator": "eq", "value": "open", "label": "Open only"}],
+               "sort": [{"column": "created_at", "direction": "desc"}]}],
+             "visual_settings": {"page_size": 25, "columns": {
+               "id": {"header": "ID", "type": "number", "order": 1},
+               "created_at": {"header": "Created", "type": "datetime", "format": "yyyy-MM-dd HH:mm", "order": 2},
+               "status": {"type": "string", "hidden": true}}},
+             "client_note": "kept through every round trip"}
+            """;
+
+    static TableConfig orders(String name) {
+        try {
+            TableConfig base = ConfigJson.readWritten(ORDERS);
+            return new TableConfig(null, name, base.description(), null, base.dataSource(), base.visualSettings(), base.extra());
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The same config with another description, so versions can be told apart. */
+    static TableConfig describe(TableConfig config, String description) {
+        return new TableConfig(config.id(), config.name(), description, config.version(), config.dataSource(),
+                config.visualSettings(), config.extra());
+    }
+
+    static TableConfig rename(TableConfig config, String name) {
+        return new TableConfig(config.id(), name, config.description(), config.version(), config.dataSource(),
+                config.visualSettings(), config.extra());
+    }
+}

@@ -1,0 +1,222 @@
+package dev.tablewright.systemtest.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.tablewright.aisdk.stream.InMemoryResponseStream;
+import dev.tablewright.agent.tools.InProcessToolInvoker;
+import dev.tablewright.dynamodb.DynamoDbInputRequestStore;
+import dev.tablewright.dynamodb.DynamoDbSavedValuesStore;
+import dev.tablewright.functions.mcp.McpFunction;
+import dev.tablewright.fakes.sampledb.SampleDatabase;
+import dev.tablewright.postgres.DatabaseUrl;
+import dev.tablewright.fakes.dynamodb.DynamoDbLocalLauncher;
+import dev.tablewright.fakes.dynamodb.TemplateTables;
+import dev.tablewright.fakes.template.SamTemplate;
+import dev.tablewright.systemtest.userinput.MutableClock;
+import dev.tablewright.json.Json;
+import dev.tablewright.mcp.McpEndpoint;
+import dev.tablewright.mcp.McpHttpRequest;
+import dev.tablewright.postgres.PostgresDatabases;
+import dev.tablewright.tools.SearchDatabaseSchemaTool;
+import dev.tablewright.userinput.InputRequestService;
+import dev.tablewright.userinput.RequestStatus;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The MCP endpoint over DynamoDB Local (the template's tables) and the sample database with two data sources, one
+ * endpoint per "instance": a question asked by one instance is answered through another (the input request is the
+ * only channel between them), an unanswered question is withdrawn when the wait runs out, an expired session is
+ * unknown. The bearer token is taken as the user's id here; the token check itself is McpClientTest's.
+ */
+class McpSessionsOnDynamoDbTest {
+
+    private static DynamoDbLocalLauncher dynamo;
+    private static PostgresDatabases databases;
+    private static Map<String, String> env;
+    private static InputRequestService inputRequests;
+    private static final Function<String, Optional<String>> BEARER_IS_USER =
+            header -> Optional.ofNullable(header).filter(h -> h.startsWith("Bearer ")).map(h -> h.substring(7));
+
+    @BeforeAll
+    static void start() throws Exception {
+        dynamo = DynamoDbLocalLauncher.start();
+        TemplateTables.Created tables = new TemplateTables(SamTemplate.load(SamTemplate.locate())).createAll(dynamo.client(), "mcp-");
+        env = new LinkedHashMap<>(tables.environment());
+        env.put("DYNAMODB_ENDPOINT", dynamo.endpoint().toString());
+        env.put("AWS_REGION", "us-east-1");
+        env.put("DATA_SOURCES", "{\"production\": {}, \"staging\": {}}");
+        env.put("MCP_ELICITATION_WAIT_SECONDS", "2");
+        DatabaseUrl sample = SampleDatabase.ensureLoaded();
+        Map<String, dev.tablewright.postgres.ConnectionSource> named = new LinkedHashMap<>();
+        named.put("production", sample::connect);
+        named.put("staging", sample::connect);
+        databases = new PostgresDatabases(named, List.of("sales"), Duration.ofSeconds(5), Duration.ofSeconds(60));
+        String table = env.get("USER_INPUT_TABLE");
+        inputRequests = new InputRequestService(new DynamoDbInputRequestStore(dynamo.client(), table,
+                InputRequestService.Expiry.DEFAULT.valuesTtl()), new DynamoDbSavedValuesStore(dynamo.client(), table),
+                Clock.systemUTC(), InputRequestService.Expiry.DEFAULT);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (databases != null) {
+            databases.close();
+        }
+        if (dynamo != null) {
+            dynamo.close();
+        }
+    }
+
+    private static McpEndpoint instance(Clock clock) {
+        return McpFunction.endpoint(env, new InProcessToolInvoker(List.of(new SearchDatabaseSchemaTool(databases))), BEARER_IS_USER, clock);
+    }
+
+    private static InMemoryResponseStream post(McpEndpoint endpoint, String user, String session, String body) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("host", "mcp.example");
+        headers.put("authorization", "Bearer " + user);
+        headers.put("content-type", "application/json");
+        if (session != null) {
+            headers.put("mcp-session-id", session);
+        }
+        InMemoryResponseStream response = new InMemoryResponseStream();
+        endpoint.handle(new McpHttpRequest("POST", "/mcp", headers, body, "https"), response, Optional.empty());
+        return response;
+    }
+
+    private static String initialize(McpEndpoint endpoint, String user) {
+        InMemoryResponseStream r = post(endpoint, user, null, """
+                {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",
+                 "capabilities":{"elicitation":{}},"clientInfo":{"name":"test","version":"1"}}}""");
+        assertEquals(200, r.statusCode(), r.body());
+        String session = r.headers().entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase("mcp-session-id"))
+                .map(Map.Entry::getValue).findFirst().orElseThrow(() -> new AssertionError(r.headers().toString()));
+        assertEquals("2025-06-18", parse(r.body()).get(0).path("result").path("protocolVersion").asText(), r.body());
+        return session;
+    }
+
+    /** The JSON-RPC messages of a body: one JSON object, or the data of each SSE event. */
+    private static List<JsonNode> parse(String body) {
+        List<JsonNode> out = new ArrayList<>();
+        try {
+            if (body.startsWith("{")) {
+                out.add(Json.parse(body));
+            } else {
+                for (String line : body.split("\n")) {
+                    if (line.startsWith("data: ")) {
+                        out.add(Json.parse(line.substring(6)));
+                    }
+                }
+            }
+        } catch (Exception e) {
+            throw new AssertionError(body, e);
+        }
+        return out;
+    }
+
+    private static final String SEARCH = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\","
+            + "\"params\":{\"name\":\"search_database_schema\",\"arguments\":{\"query\":\"orders\"}}}";
+
+    @Test
+    void aQuestionAskedByOneInstanceIsAnsweredThroughAnother() throws Exception {
+        McpEndpoint asking = instance(Clock.systemUTC());
+        McpEndpoint answering = instance(Clock.systemUTC());
+        String session = initialize(asking, "user-a");
+        CompletableFuture<InMemoryResponseStream> done = CompletableFuture.supplyAsync(() -> post(asking, "user-a", session, SEARCH));
+        JsonNode question = null;
+        for (int i = 0; i < 100 && question == null; i++) {
+            Thread.sleep(20);
+            List<dev.tablewright.userinput.InputRequest> pending = pendingRequests("user-a", session);
+            if (!pending.isEmpty()) {
+                question = Json.object().put("id", pending.get(0).toolCallId());
+            }
+        }
+        assertTrue(question != null, "the call asked a question");
+        InMemoryResponseStream answer = post(answering, "user-a", session, "{\"jsonrpc\":\"2.0\",\"id\":\"" + question.path("id").asText()
+                + "\",\"result\":{\"action\":\"accept\",\"content\":{\"database\":\"staging\"}}}");
+        assertEquals(202, answer.statusCode(), answer.body());
+        InMemoryResponseStream finished = done.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        List<JsonNode> messages = parse(finished.body());
+        assertEquals("elicitation/create", messages.get(0).path("method").asText(), finished.body());
+        assertEquals(question.path("id").asText(), messages.get(0).path("id").asText());
+        JsonNode result = messages.get(messages.size() - 1).path("result");
+        assertFalse(result.path("isError").asBoolean(), result.toString());
+        assertTrue(result.path("content").path(0).path("text").asText().contains("staging"), result.toString());
+    }
+
+    @Test
+    void anUnansweredQuestionIsWithdrawnWhenTheWaitRunsOut() {
+        McpEndpoint endpoint = instance(Clock.systemUTC());
+        String session = initialize(endpoint, "user-b");
+        InMemoryResponseStream r = post(endpoint, "user-b", session, SEARCH);
+        List<JsonNode> messages = parse(r.body());
+        assertEquals("elicitation/create", messages.get(0).path("method").asText(), r.body());
+        JsonNode result = messages.get(messages.size() - 1).path("result");
+        assertTrue(result.path("isError").asBoolean(), result.toString());
+        assertTrue(result.path("content").path(0).path("text").asText().contains("No answer came within 2 seconds"), result.toString());
+        String requestId = messages.get(0).path("id").asText();
+        assertEquals(RequestStatus.CANCELLED, inputRequests.find("user-b", "mcp-" + session, requestId).statusAt(Instant.now()));
+        // a late answer is refused, not saved
+        InMemoryResponseStream late = post(endpoint, "user-b", session, "{\"jsonrpc\":\"2.0\",\"id\":\"" + requestId
+                + "\",\"result\":{\"action\":\"accept\",\"content\":{\"database\":\"staging\"}}}");
+        assertEquals(202, late.statusCode());
+        assertEquals(RequestStatus.CANCELLED, inputRequests.find("user-b", "mcp-" + session, requestId).statusAt(Instant.now()));
+        assertTrue(inputRequests.knownValues("user-b", "mcp-" + session).asSessionValues().isEmpty(), "nothing saved");
+    }
+
+    @Test
+    void anUnservedRevisionIsAnsweredWithTheNewest() {
+        InMemoryResponseStream r = post(instance(Clock.systemUTC()), "user-e", null, """
+                {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2024-11-05",
+                 "capabilities":{},"clientInfo":{"name":"old","version":"1"}}}""");
+        assertEquals(200, r.statusCode(), r.body());
+        assertEquals("2025-11-25", parse(r.body()).get(0).path("result").path("protocolVersion").asText(), r.body());
+        InMemoryResponseStream noSession = post(instance(Clock.systemUTC()), "user-e", null,
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
+        assertEquals(400, noSession.statusCode(), "no session id: " + noSession.body());
+    }
+
+    @Test
+    void primingCallsNoStoreAndNoTool() {
+        Map<String, String> unreachable = new LinkedHashMap<>(env);
+        unreachable.put("DYNAMODB_ENDPOINT", "http://127.0.0.1:9"); // nothing listens: a store call would fail
+        McpFunction.endpoint(unreachable, new InProcessToolInvoker(List.of()), BEARER_IS_USER).prime();
+    }
+
+    @Test
+    void anExpiredSessionIsUnknown() {
+        MutableClock clock = new MutableClock(Instant.now());
+        McpEndpoint endpoint = instance(clock);
+        String session = initialize(endpoint, "user-c");
+        String list = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}";
+        assertEquals(200, post(endpoint, "user-c", session, list).statusCode());
+        assertEquals(404, post(endpoint, "user-d", session, list).statusCode(), "another user's session");
+        clock.advance(Duration.ofHours(25));
+        InMemoryResponseStream expired = post(endpoint, "user-c", session, list);
+        assertEquals(404, expired.statusCode(), expired.body());
+    }
+
+    private static List<dev.tablewright.userinput.InputRequest> pendingRequests(String user, String session) {
+        try {
+            return inputRequests.list(user, "mcp-" + session, Optional.of(RequestStatus.PENDING));
+        } catch (dev.tablewright.userinput.InputRequestNotFoundException e) {
+            return List.of();
+        }
+    }
+}
