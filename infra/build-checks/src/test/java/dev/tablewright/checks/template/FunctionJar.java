@@ -92,16 +92,49 @@ final class FunctionJar {
     /** The environment variables read by code reachable from the handler class, with the strongest use seen. */
     Map<String, Use> variablesReadFrom(String handlerBinaryName) {
         Map<String, Use> out = new TreeMap<>();
+        walk(java.util.List.of(handlerBinaryName), out);
+        return out;
+    }
+
+    /** The project's classes in this jar (internal names, e.g. {@code dev/tablewright/json/Json}). */
+    Set<String> projectClasses() {
+        return java.util.Collections.unmodifiableSet(projectClasses.keySet());
+    }
+
+    /** Every entry of the jar (classes, resources, folders), by path. */
+    Set<String> entries() {
+        return java.util.Collections.unmodifiableSet(allEntries);
+    }
+
+    /** The text of a resource of the jar, or null when it has none by that path. */
+    String text(String entry) throws IOException {
+        try (ZipFile zip = new ZipFile(path.toFile())) {
+            ZipEntry found = zip.getEntry(entry);
+            if (found == null) {
+                return null;
+            }
+            try (InputStream in = zip.getInputStream(found)) {
+                return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            }
+        }
+    }
+
+    /** The project classes reachable from the given ones (binary names) through every type they reference, transitively. */
+    Set<String> reachableFrom(java.util.Collection<String> rootBinaryNames) {
+        return walk(rootBinaryNames, new TreeMap<>());
+    }
+
+    private Set<String> walk(java.util.Collection<String> rootBinaryNames, Map<String, Use> variables) {
         Deque<String> work = new ArrayDeque<>();
         Set<String> seen = new LinkedHashSet<>();
-        work.add(handlerBinaryName.replace('.', '/'));
+        rootBinaryNames.forEach(name -> work.add(name.replace('.', '/')));
         while (!work.isEmpty()) {
             String name = work.poll();
             byte[] bytes = projectClasses.get(name);
             if (bytes == null || !seen.add(name)) {
                 continue;
             }
-            Scanner scanner = new Scanner(out);
+            Scanner scanner = new Scanner(variables);
             new ClassReader(bytes).accept(scanner, ClassReader.SKIP_FRAMES);
             for (String ref : scanner.references) {
                 if (ref.startsWith(PROJECT_PREFIX) && !seen.contains(ref)) {
@@ -109,7 +142,7 @@ final class FunctionJar {
                 }
             }
         }
-        return out;
+        return seen;
     }
 
     /** The use a call makes of its first (String) argument as a variable name, or null when it reads none. */

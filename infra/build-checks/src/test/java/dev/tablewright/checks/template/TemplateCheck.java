@@ -151,11 +151,20 @@ final class TemplateCheck {
 
     private Map<String, String> makefileModules() {
         Map<String, String> out = new LinkedHashMap<>();
+        for (Map.Entry<String, String> line : buildLines(makefile)) {
+            if (out.put(line.getKey(), line.getValue()) != null) {
+                problems.add("Makefile: build-" + line.getKey() + " is listed twice");
+            }
+        }
+        return out;
+    }
+
+    /** The Makefile's {@code build-<LogicalId>: MODULE=<module>} lines, in order: which module's jar each function runs. */
+    static List<Map.Entry<String, String>> buildLines(String makefile) {
+        List<Map.Entry<String, String>> out = new ArrayList<>();
         Matcher m = MAKE_LINE.matcher(makefile);
         while (m.find()) {
-            if (out.put(m.group(1), m.group(2)) != null) {
-                problems.add("Makefile: build-" + m.group(1) + " is listed twice");
-            }
+            out.add(Map.entry(m.group(1), m.group(2)));
         }
         return out;
     }

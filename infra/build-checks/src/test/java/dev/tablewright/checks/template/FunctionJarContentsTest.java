@@ -1,0 +1,120 @@
+package dev.tablewright.checks.template;
+
+import dev.tablewright.fakes.template.SamTemplate;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Each function module's deployed jar (what the Makefile gives SAM) holds only what its functions use: no
+ * development-only code ({@link DevelopmentOnlyCode}), and no function-layer class that none of its entry points
+ * reaches. The entry points are the handlers template.yaml names for the module's functions, and the classes its
+ * start-up resources name (the streaming wrapper script, {@code META-INF/services}).
+ */
+class FunctionJarContentsTest {
+
+    private static final Path ROOT = SamTemplate.locate().getParent();
+    private static final Pattern PROJECT_CLASS = Pattern.compile("dev\\.tablewright(\\.[a-zA-Z_][\\w]*)+");
+
+    private static final Map<String, FunctionJar> JARS = new TreeMap<>();
+    private static final Map<String, Set<String>> HANDLERS = new TreeMap<>();
+
+    @BeforeAll
+    static void readJars() throws IOException {
+        SamTemplate template = SamTemplate.load(ROOT.resolve("template.yaml"));
+        for (Map.Entry<String, String> line : TemplateCheck.buildLines(Files.readString(ROOT.resolve("Makefile")))) {
+            String handler = template.handler(line.getKey());
+            HANDLERS.computeIfAbsent(line.getValue(), m -> new TreeSet<>()).add(handler.contains("::")
+                    ? handler.substring(0, handler.indexOf("::")) : handler);
+        }
+        for (String module : HANDLERS.keySet()) {
+            Path target = ROOT.resolve("functions").resolve(module).resolve("target");
+            try (DirectoryStream<Path> found = Files.newDirectoryStream(target, "*-lambda.jar")) {
+                for (Path jar : found) {
+                    JARS.put(module, FunctionJar.read(jar));
+                }
+            }
+            assertTrue(JARS.containsKey(module), "functions/" + module + " has a *-lambda.jar (run the build: mvn -B package)");
+        }
+    }
+
+    @Test
+    void noFunctionJarHoldsDevelopmentOnlyCode() {
+        List<String> problems = new ArrayList<>();
+        JARS.forEach((module, jar) -> jar.entries().stream().filter(DevelopmentOnlyCode::matches)
+                .forEach(entry -> problems.add(module + ": " + entry)));
+        assertEquals(List.of(), problems, "development-only code in a function jar (see DevelopmentOnlyCode)");
+    }
+
+    /**
+     * Every function-layer class in a jar is reached from one of its entry points: a jar carries no other module's
+     * handlers and no dead wiring. (The shared modules' classes are not held to this: a module ships whole, and
+     * a function uses part of it.)
+     */
+    @Test
+    void everyFunctionClassInAJarIsReachedFromItsEntryPoints() throws IOException {
+        List<String> problems = new ArrayList<>();
+        for (Map.Entry<String, FunctionJar> e : JARS.entrySet()) {
+            FunctionJar jar = e.getValue();
+            Set<String> roots = new LinkedHashSet<>(HANDLERS.get(e.getKey()));
+            roots.addAll(classesNamedByStartUpResources(jar));
+            Set<String> reached = jar.reachableFrom(roots);
+            jar.projectClasses().stream().filter(name -> name.startsWith("dev/tablewright/functions/"))
+                    .filter(name -> !reached.contains(name)).sorted()
+                    .forEach(name -> problems.add(e.getKey() + ": " + name.replace('/', '.')));
+        }
+        assertEquals(List.of(), problems, "function classes a jar ships but none of its functions reaches");
+    }
+
+    @Test
+    void theCheckSeesWhatItLooksFor() {
+        // the walk starts from the template's handlers and follows references: each jar's handlers are in it and
+        // reach more than themselves, and the development-only patterns catch what they name
+        JARS.forEach((module, jar) -> {
+            for (String handler : HANDLERS.get(module)) {
+                assertTrue(jar.projectClasses().contains(handler.replace('.', '/')), module + " holds " + handler);
+            }
+            assertTrue(jar.reachableFrom(HANDLERS.get(module)).size() > HANDLERS.get(module).size() + 10, module);
+        });
+        assertTrue(DevelopmentOnlyCode.matches("dev/tablewright/fakes/model/ScriptedModelServer.class"));
+        assertTrue(DevelopmentOnlyCode.matches("dev/tablewright/agent/tools/InProcessToolInvoker$1.class"));
+        assertTrue(DevelopmentOnlyCode.matches("org/junit/jupiter/api/Test.class"));
+        assertTrue(DevelopmentOnlyCode.matches("dev/tablewright/tools/SomethingTest.class"));
+        assertFalse(DevelopmentOnlyCode.matches("dev/tablewright/agent/AgentLoop.class"));
+        assertFalse(DevelopmentOnlyCode.matches("dev/tablewright/fakes/"));
+    }
+
+    /** Project classes named in the jar's start-up scripts and service files (loaded by name, not referenced). */
+    private static Set<String> classesNamedByStartUpResources(FunctionJar jar) throws IOException {
+        Set<String> out = new TreeSet<>();
+        for (String entry : jar.entries()) {
+            boolean startUp = entry.startsWith("META-INF/services/") || (!entry.contains("/") && !entry.endsWith(".class"));
+            if (!startUp || entry.endsWith("/")) {
+                continue;
+            }
+            String text = jar.text(entry);
+            Matcher m = PROJECT_CLASS.matcher(text == null ? "" : text);
+            while (m.find()) {
+                out.add(m.group());
+            }
+        }
+        return out;
+    }
+}
