@@ -26,7 +26,7 @@ class AiSdkNamesTest {
 
     @Test
     void onlyTheAiSdkAdapterSpellsTheProtocolsNames() throws IOException {
-        Path root = Path.of("..").toAbsolutePath().normalize();
+        Path root = dev.tablewright.fakes.template.SamTemplate.locate().getParent();
         List<String> elsewhere = new ArrayList<>();
         List<String> inAdapter = new ArrayList<>();
         for (String tree : List.of("shared", "functions")) {
