@@ -2,7 +2,10 @@ package dev.tablewright.fakes.dynamodb;
 
 import com.amazonaws.services.dynamodbv2.local.main.ServerRunner;
 import com.amazonaws.services.dynamodbv2.local.server.DynamoDBProxyServer;
-import dev.tablewright.dynamodb.DynamoDbClients;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 import java.io.IOException;
@@ -98,9 +101,23 @@ public final class DynamoDbLocalLauncher implements AutoCloseable {
         return endpoint;
     }
 
-    /** A client for this instance with the same settings the functions use. */
+    /** A client for this instance (see {@link #clientFor}). */
     public DynamoDbClient client() {
-        return DynamoDbClients.forEndpoint(endpoint, DynamoDbClients.Settings.DEFAULT);
+        return clientFor(endpoint);
+    }
+
+    /**
+     * A plain client for a local endpoint (DynamoDB Local, LocalStack), for the tests' own reads and table set-up.
+     * The functions build theirs with {@code DynamoDbClients} from {@code DYNAMODB_ENDPOINT}; the fakes do not
+     * depend on that adapter, so that its own tests can run on them.
+     */
+    public static DynamoDbClient clientFor(URI endpoint) {
+        return DynamoDbClient.builder()
+                .endpointOverride(endpoint)
+                .region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
+                .httpClient(UrlConnectionHttpClient.builder().build())
+                .build();
     }
 
     @Override

@@ -1,6 +1,5 @@
 package dev.tablewright.fakes.dynamodb;
 
-import dev.tablewright.dynamodb.DynamoDbClients;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
@@ -37,6 +36,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * an engine never see each other's items.
  */
 public final class DynamoDbEngine implements BeforeAllCallback, ExecutionCondition {
+
+    /** The variable the DynamoDB adapter reads its endpoint from ({@code DynamoDbClients.ENDPOINT_ENV}; shared/dynamodb's tests check they agree). */
+    public static final String ENDPOINT_VARIABLE = "DYNAMODB_ENDPOINT";
 
     /** The LocalStack image the suites pin (override with -Dlocalstack.image=...). */
     public static final String LOCALSTACK_IMAGE = System.getProperty("localstack.image", "localstack/localstack:3.8");
@@ -107,7 +109,7 @@ public final class DynamoDbEngine implements BeforeAllCallback, ExecutionConditi
             case "dynamodb-local" -> DynamoDbLocalLauncher.shared().endpoint();
             default -> localStackEndpoint();
         };
-        client = DynamoDbClients.forEndpoint(endpoint, DynamoDbClients.Settings.DEFAULT);
+        client = DynamoDbLocalLauncher.clientFor(endpoint);
         String prefix = context.getRequiredTestClass().getSimpleName() + "-" + SUITES.incrementAndGet() + "-";
         tables = TemplateTables.fromTemplate().createAll(client, prefix);
     }
@@ -149,7 +151,7 @@ public final class DynamoDbEngine implements BeforeAllCallback, ExecutionConditi
     /** The environment a function gets in this engine: table names and DYNAMODB_ENDPOINT. */
     public Map<String, String> environment() {
         Map<String, String> env = new java.util.LinkedHashMap<>(tables.environment());
-        env.put(DynamoDbClients.ENDPOINT_ENV, endpoint.toString());
+        env.put(ENDPOINT_VARIABLE, endpoint.toString());
         return env;
     }
 }

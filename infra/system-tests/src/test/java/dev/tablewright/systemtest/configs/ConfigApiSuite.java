@@ -1,5 +1,9 @@
 package dev.tablewright.systemtest.configs;
 
+
+import dev.tablewright.fakes.concurrent.SimultaneousCalls;
+import dev.tablewright.fakes.configs.SampleConfigs;
+
 import dev.tablewright.codec.ConfigJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -170,7 +174,7 @@ abstract class ConfigApiSuite {
             List<Callable<Object>> calls = List.of(
                     () -> api.call(alice, "POST", "/previews/" + left.previewId() + "/accept"),
                     () -> api.call(alice, "POST", "/previews/" + right.previewId() + "/accept"));
-            List<Object> outcomes = ConfigStoreSuite.race(calls);
+            List<Object> outcomes = SimultaneousCalls.race(calls);
             List<Integer> statuses = outcomes.stream().map(o -> ((Answer) o).status()).sorted().toList();
             assertEquals(List.of(200, 409), statuses, "outcomes " + outcomes);
             Answer winner = (Answer) outcomes.stream().filter(o -> ((Answer) o).status() == 200).findFirst().orElseThrow();

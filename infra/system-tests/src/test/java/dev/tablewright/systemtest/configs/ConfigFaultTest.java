@@ -1,5 +1,7 @@
 package dev.tablewright.systemtest.configs;
 
+import dev.tablewright.fakes.configs.SampleConfigs;
+
 import dev.tablewright.dynamodb.DynamoDbClients;
 import dev.tablewright.functions.configs.ConfigServices;
 import dev.tablewright.systemtest.http.InProcessHttpApi.Answer;

@@ -1,5 +1,7 @@
 package dev.tablewright.systemtest.configs;
 
+import dev.tablewright.fakes.configs.SampleConfigs;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.tools.ToolBundle;

@@ -1,5 +1,8 @@
 package dev.tablewright.systemtest.conversations;
 
+import dev.tablewright.fakes.conversations.SampleMessages;
+
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.TurnLimits;
@@ -45,7 +48,7 @@ class ConversationBusyTest {
         String table = ENGINE.environment().get("CONVERSATIONS_TABLE");
         DynamoConversationStore store = new DynamoConversationStore(ENGINE.client(), table, Duration.ofDays(90));
         String owner = "user-" + System.nanoTime();
-        store.saveTurn(owner, "busy", new ConversationTurn(List.of(DynamoConversationStoreTest.user("u1", "hi")),
+        store.saveTurn(owner, "busy", new ConversationTurn(List.of(SampleMessages.user("u1", "hi")),
                 Optional.empty(), "hi"), Instant.now());
         // every read now finds the conversation pointing at a body another turn has already replaced
         ENGINE.client().updateItem(b -> b.tableName(table)

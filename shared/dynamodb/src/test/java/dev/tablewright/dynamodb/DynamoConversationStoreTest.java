@@ -1,4 +1,6 @@
-package dev.tablewright.systemtest.conversations;
+package dev.tablewright.dynamodb;
+
+import dev.tablewright.fakes.conversations.SampleMessages;
 
 import dev.tablewright.configstore.InvalidCursorException;
 import dev.tablewright.configstore.Page;
@@ -48,21 +50,13 @@ class DynamoConversationStoreTest {
         owner = "user-" + System.nanoTime();
     }
 
-    static StoredMessage user(String id, String text) {
-        return new StoredMessage(id, "user", "{\"id\":\"" + id + "\",\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"text\":\"" + text + "\"}]}");
-    }
-
-    static StoredMessage assistant(String id, String text) {
-        return new StoredMessage(id, "assistant", "{\"id\":\"" + id + "\",\"role\":\"assistant\",\"parts\":[{\"type\":\"text\",\"text\":\"" + text + "\"}]}");
-    }
-
     static WorkingDraft draft(String name) {
         return new WorkingDraft("{\"name\":\"" + name + "\"}", DraftSource.TOOL_RESULT, null, null, null);
     }
 
     @Test
     void aTurnCreatesTheConversationAndLaterTurnsAppendReplaceAndKeepTheTitle() {
-        store.saveTurn(owner, "c1", new ConversationTurn(List.of(user("u1", "hello"), assistant("a1", "hi")),
+        store.saveTurn(owner, "c1", new ConversationTurn(List.of(SampleMessages.user("u1", "hello"), SampleMessages.assistant("a1", "hi")),
                 Optional.of(draft("first")), "hello"), T0);
         StoredConversation one = store.find(owner, "c1").orElseThrow();
         assertEquals(List.of("u1", "a1"), one.messages().stream().map(StoredMessage::id).toList());
@@ -71,7 +65,7 @@ class DynamoConversationStoreTest {
         assertEquals("{\"name\":\"first\"}", one.draft().orElseThrow().configJson());
 
         // the paused assistant message a1 is saved again by the turn that resumes it: replaced in place
-        store.saveTurn(owner, "c1", new ConversationTurn(List.of(assistant("a1", "hi, resumed"), user("u2", "more"), assistant("a2", "ok")),
+        store.saveTurn(owner, "c1", new ConversationTurn(List.of(SampleMessages.assistant("a1", "hi, resumed"), SampleMessages.user("u2", "more"), SampleMessages.assistant("a2", "ok")),
                 Optional.empty(), "more"), T0.plusSeconds(60));
         StoredConversation two = store.find(owner, "c1").orElseThrow();
         assertEquals(List.of("u1", "a1", "u2", "a2"), two.messages().stream().map(StoredMessage::id).toList());
@@ -91,10 +85,10 @@ class DynamoConversationStoreTest {
     @Test
     void theListIsNewestFirstPagedAndPerOwner() {
         for (int i = 0; i < 5; i++) {
-            store.saveTurn(owner, "c" + i, new ConversationTurn(List.of(user("u", "q" + i)), Optional.empty(), "q" + i), T0.plusSeconds(i));
+            store.saveTurn(owner, "c" + i, new ConversationTurn(List.of(SampleMessages.user("u", "q" + i)), Optional.empty(), "q" + i), T0.plusSeconds(i));
         }
-        store.saveTurn(owner, "c1", new ConversationTurn(List.of(user("u2", "again")), Optional.empty(), null), T0.plusSeconds(100));
-        store.saveTurn("someone-else", "c9", new ConversationTurn(List.of(user("u", "x")), Optional.empty(), "x"), T0);
+        store.saveTurn(owner, "c1", new ConversationTurn(List.of(SampleMessages.user("u2", "again")), Optional.empty(), null), T0.plusSeconds(100));
+        store.saveTurn("someone-else", "c9", new ConversationTurn(List.of(SampleMessages.user("u", "x")), Optional.empty(), "x"), T0);
 
         Page<ConversationSummary> first = store.list(owner, 2, null);
         assertEquals(List.of("c1", "c4"), first.items().stream().map(ConversationSummary::id).toList());
@@ -110,7 +104,7 @@ class DynamoConversationStoreTest {
 
     @Test
     void renameAndDeleteTouchOnlyTheOwnersConversation() {
-        store.saveTurn(owner, "c1", new ConversationTurn(List.of(user("u1", "hi")), Optional.of(draft("d")), "hi"), T0);
+        store.saveTurn(owner, "c1", new ConversationTurn(List.of(SampleMessages.user("u1", "hi")), Optional.of(draft("d")), "hi"), T0);
         assertFalse(store.rename("intruder", "c1", "mine now", T0.plusSeconds(1)));
         assertFalse(store.delete("intruder", "c1"));
         assertTrue(store.rename(owner, "c1", "Stock by warehouse", T0.plusSeconds(5)));
@@ -135,7 +129,7 @@ class DynamoConversationStoreTest {
             for (int j = 0; j < 80_000; j++) {
                 noise.append((char) ('a' + random.nextInt(26)));
             }
-            messages.add(assistant("a" + i, noise.toString()));
+            messages.add(SampleMessages.assistant("a" + i, noise.toString()));
         }
         store.saveTurn(owner, "big", new ConversationTurn(messages, Optional.empty(), "big"), T0);
         StoredConversation big = store.find(owner, "big").orElseThrow();
@@ -150,7 +144,7 @@ class DynamoConversationStoreTest {
 
     @Test
     void twoTurnsSavedAtOnceKeepBothTurnsMessages() throws Exception {
-        store.saveTurn(owner, "c1", new ConversationTurn(List.of(user("u0", "start")), Optional.empty(), "start"), T0);
+        store.saveTurn(owner, "c1", new ConversationTurn(List.of(SampleMessages.user("u0", "start")), Optional.empty(), "start"), T0);
         int writers = 4;
         CyclicBarrier barrier = new CyclicBarrier(writers);
         List<CompletableFuture<Void>> runs = new ArrayList<>();
@@ -162,7 +156,7 @@ class DynamoConversationStoreTest {
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 }
-                store.saveTurn(owner, "c1", new ConversationTurn(List.of(user(id, id)), Optional.empty(), null), T0.plusSeconds(1));
+                store.saveTurn(owner, "c1", new ConversationTurn(List.of(SampleMessages.user(id, id)), Optional.empty(), null), T0.plusSeconds(1));
             }));
         }
         for (CompletableFuture<Void> run : runs) {

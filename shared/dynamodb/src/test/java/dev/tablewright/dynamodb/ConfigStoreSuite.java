@@ -1,4 +1,7 @@
-package dev.tablewright.systemtest.configs;
+package dev.tablewright.dynamodb;
+
+import dev.tablewright.fakes.concurrent.SimultaneousCalls;
+import dev.tablewright.fakes.configs.SampleConfigs;
 
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.configstore.ChangeKind;
@@ -325,7 +328,7 @@ abstract class ConfigStoreSuite {
             StoredConfig v1 = configs.create(owner, SampleConfigs.orders("Race " + round), now);
             PendingPreview left = previews(v1, "left");
             PendingPreview right = previews(v1, "right");
-            List<Object> outcomes = race(List.of(() -> acceptance.accept(left, now), () -> acceptance.accept(right, now)));
+            List<Object> outcomes = SimultaneousCalls.race(List.of(() -> acceptance.accept(left, now), () -> acceptance.accept(right, now)));
 
             long accepted = outcomes.stream().filter(o -> o instanceof StoredConfig).count();
             long conflicts = outcomes.stream().filter(o -> o instanceof VersionConflictException).count();
@@ -346,7 +349,7 @@ abstract class ConfigStoreSuite {
         for (int i = 0; i < 8; i++) {
             calls.add(() -> acceptance.accept(preview, now));
         }
-        List<Object> outcomes = race(calls);
+        List<Object> outcomes = SimultaneousCalls.race(calls);
         assertEquals(1, outcomes.stream().filter(o -> o instanceof StoredConfig).count(), "outcomes " + outcomes);
         assertTrue(outcomes.stream().allMatch(o -> o instanceof StoredConfig
                 || o instanceof PreviewNotPendingException || o instanceof VersionConflictException), "outcomes " + outcomes);
@@ -377,7 +380,7 @@ abstract class ConfigStoreSuite {
                 return mine;
             });
         }
-        List<Object> outcomes = race(writers);
+        List<Object> outcomes = SimultaneousCalls.race(writers);
         Set<Long> written = new HashSet<>();
         for (Object o : outcomes) {
             assertTrue(o instanceof List<?>, "writer failed: " + o);
@@ -420,35 +423,5 @@ abstract class ConfigStoreSuite {
         assertEquals(p, read);
         assertNotNull(read.summary());
         return p;
-    }
-
-    /** Runs the calls at once (released together); each outcome is the value returned or the exception thrown. */
-    static List<Object> race(List<Callable<Object>> calls) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(calls.size());
-        try {
-            CountDownLatch ready = new CountDownLatch(calls.size());
-            CountDownLatch go = new CountDownLatch(1);
-            List<Future<Object>> futures = new ArrayList<>();
-            for (Callable<Object> call : calls) {
-                futures.add(pool.submit(() -> {
-                    ready.countDown();
-                    go.await();
-                    try {
-                        return call.call();
-                    } catch (RuntimeException e) {
-                        return e;
-                    }
-                }));
-            }
-            ready.await();
-            go.countDown();
-            List<Object> outcomes = new ArrayList<>();
-            for (Future<Object> f : futures) {
-                outcomes.add(f.get());
-            }
-            return outcomes;
-        } finally {
-            pool.shutdownNow();
-        }
     }
 }

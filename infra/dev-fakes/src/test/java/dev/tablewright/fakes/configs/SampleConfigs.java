@@ -1,14 +1,14 @@
-package dev.tablewright.systemtest.configs;
+package dev.tablewright.fakes.configs;
 
 import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.config.TableConfig;
 
 /** Configs for the config-store suites: the design doc's example, renamed and varied per call. */
-final class SampleConfigs {
+public final class SampleConfigs {
     private SampleConfigs() {
     }
 
-    static final String ORDERS = """
+    public static final String ORDERS = """
             {"name": "Active orders", "description": "Orders still open",
              "data_source": [{"schema": "sales", "source": "orders",
                "select": {"columns": [{"name": "id"}, {"name": "created_at"}, {"name": "status"}]},
@@ -21,7 +21,7 @@ final class SampleConfigs {
              "client_note": "kept through every round trip"}
             """;
 
-    static TableConfig orders(String name) {
+    public static TableConfig orders(String name) {
         try {
             TableConfig base = ConfigJson.readWritten(ORDERS);
             return new TableConfig(null, name, base.description(), null, base.dataSource(), base.visualSettings(), base.extra());
@@ -31,12 +31,12 @@ final class SampleConfigs {
     }
 
     /** The same config with another description, so versions can be told apart. */
-    static TableConfig describe(TableConfig config, String description) {
+    public static TableConfig describe(TableConfig config, String description) {
         return new TableConfig(config.id(), config.name(), description, config.version(), config.dataSource(),
                 config.visualSettings(), config.extra());
     }
 
-    static TableConfig rename(TableConfig config, String name) {
+    public static TableConfig rename(TableConfig config, String name) {
         return new TableConfig(config.id(), name, config.description(), config.version(), config.dataSource(),
                 config.visualSettings(), config.extra());
     }

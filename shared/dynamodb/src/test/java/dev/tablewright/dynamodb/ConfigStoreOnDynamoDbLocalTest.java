@@ -1,4 +1,4 @@
-package dev.tablewright.systemtest.configs;
+package dev.tablewright.dynamodb;
 
 import dev.tablewright.fakes.dynamodb.DynamoDbEngine;
 import org.junit.jupiter.api.extension.RegisterExtension;
