@@ -1,4 +1,4 @@
-package dev.tablewright.functions.chat.runtime;
+package dev.tablewright.lambda.streaming;
 
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
