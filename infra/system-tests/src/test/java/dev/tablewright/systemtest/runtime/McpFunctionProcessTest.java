@@ -9,8 +9,6 @@ import dev.tablewright.fakes.runtime.HttpIntegrationResponse;
 import dev.tablewright.fakes.runtime.InvocationResult;
 import dev.tablewright.fakes.runtime.RuntimeApiEmulator;
 import dev.tablewright.json.Json;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -37,37 +35,10 @@ class McpFunctionProcessTest {
     @RegisterExtension
     static final DynamoDbEngine ENGINE = DynamoDbEngine.dynamoDbLocal();
 
-    private RuntimeApiEmulator emulator;
-    private DevIssuer.Standalone identity;
-    private FunctionProcess function;
-
-    @BeforeEach
-    void start() throws Exception {
-        emulator = RuntimeApiEmulator.start("McpFunction");
-        identity = DevIssuer.startStandalone();
-    }
-
-    @AfterEach
-    void stop() {
-        if (function != null) {
-            function.close();
-        }
-        emulator.close();
-        identity.close();
-    }
-
     static FunctionSpec mcpSpec() throws Exception {
         FunctionSpec spec = FunctionSpec.fromTemplate("McpFunction");
         assumeTrue(spec.artifactExists(), "the MCP function's jar is not built (mvn package, or mvn verify from the root): " + spec.artifact());
         return spec;
-    }
-
-    private Map<String, String> functionEnvironment() {
-        Map<String, String> env = new HashMap<>(ENGINE.environment()); // the template's tables, on DynamoDB Local
-        env.putAll(Map.of("AUTH_ISSUER", identity.issuer().issuer(), "AUTH_AUDIENCE", identity.issuer().audience(),
-                "AUTH_JWKS_URL", identity.issuer().jwksUrl(), "AWS_REGION", "us-east-1",
-                "AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local"));
-        return env;
     }
 
     static String initializeEvent(String bearerToken) {
@@ -84,7 +55,7 @@ class McpFunctionProcessTest {
         return Json.write(event);
     }
 
-    private InvocationResult await(String event) throws Exception {
+    private static InvocationResult await(RuntimeApiEmulator emulator, FunctionProcess function, String event) throws Exception {
         try {
             return emulator.invoke(event).await(Duration.ofSeconds(60));
         } catch (java.util.concurrent.TimeoutException e) {
@@ -105,18 +76,25 @@ class McpFunctionProcessTest {
 
     @Test
     void answersInitializeThroughTheStreamingRuntimeAndRefusesACallerWithoutAToken() throws Exception {
-        function = FunctionProcess.start(mcpSpec(), emulator, functionEnvironment());
+        try (RuntimeApiEmulator emulator = RuntimeApiEmulator.start("McpFunction");
+             DevIssuer.Standalone identity = DevIssuer.startStandalone()) {
+            Map<String, String> env = new HashMap<>(ENGINE.environment()); // the template's tables, on DynamoDB Local
+            env.putAll(Map.of("AUTH_ISSUER", identity.issuer().issuer(), "AUTH_AUDIENCE", identity.issuer().audience(),
+                    "AUTH_JWKS_URL", identity.issuer().jwksUrl(), "AWS_REGION", "us-east-1",
+                    "AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local"));
+            try (FunctionProcess function = FunctionProcess.start(mcpSpec(), emulator, env)) {
+                InvocationResult initialized = await(emulator, function, initializeEvent(identity.issuer().mint(DevIssuer.DEV_USER)));
+                assertTrue(initialized.succeeded(), () -> initialized.errorBody() + "\n" + function.output());
+                assertTrue(initialized.streamed(), "answered in the Runtime API's streaming mode");
+                HttpIntegrationResponse http = HttpIntegrationResponse.parse(initialized.body());
+                assertEquals(200, http.statusCode(), http.bodyText());
+                assertTrue(http.headers().keySet().stream().anyMatch(h -> h.equalsIgnoreCase("mcp-session-id")), http.headers().toString());
+                assertEquals("2025-11-25", Json.parse(http.bodyText()).path("result").path("protocolVersion").asText(), http.bodyText());
 
-        InvocationResult initialized = await(initializeEvent(identity.issuer().mint(DevIssuer.DEV_USER)));
-        assertTrue(initialized.succeeded(), () -> initialized.errorBody() + "\n" + function.output());
-        assertTrue(initialized.streamed(), "answered in the Runtime API's streaming mode");
-        HttpIntegrationResponse http = HttpIntegrationResponse.parse(initialized.body());
-        assertEquals(200, http.statusCode(), http.bodyText());
-        assertTrue(http.headers().keySet().stream().anyMatch(h -> h.equalsIgnoreCase("mcp-session-id")), http.headers().toString());
-        assertEquals("2025-11-25", Json.parse(http.bodyText()).path("result").path("protocolVersion").asText(), http.bodyText());
-
-        InvocationResult anonymous = await(initializeEvent(null));
-        assertTrue(anonymous.succeeded(), () -> anonymous.errorBody() + "\n" + function.output());
-        assertEquals(401, HttpIntegrationResponse.parse(anonymous.body()).statusCode());
+                InvocationResult anonymous = await(emulator, function, initializeEvent(null));
+                assertTrue(anonymous.succeeded(), () -> anonymous.errorBody() + "\n" + function.output());
+                assertEquals(401, HttpIntegrationResponse.parse(anonymous.body()).statusCode());
+            }
+        }
     }
 }

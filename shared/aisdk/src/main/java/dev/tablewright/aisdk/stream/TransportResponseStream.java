@@ -132,34 +132,33 @@ public abstract class TransportResponseStream implements HttpResponseStream {
 
     @Override
     public final void fail(String errorType, String message) {
-        boolean wasStarted;
-        boolean wasGone;
-        synchronized (this) {
-            if (ended) {
-                return;
-            }
-            ended = true;
-            pending.reset();
-            wasStarted = started;
-            wasGone = clientGone;
+        Ending ending = end();
+        if (ending != null) {
+            endFailed(errorType, message, ending.started(), ending.clientGone());
         }
-        endFailed(errorType, message, wasStarted, wasGone);
     }
 
     @Override
     public final void close() {
         flush();
-        boolean wasStarted;
-        boolean wasGone;
-        synchronized (this) {
-            if (ended) {
-                return;
-            }
-            ended = true;
-            wasStarted = started;
-            wasGone = clientGone;
+        Ending ending = end();
+        if (ending != null) {
+            endNormally(ending.started(), ending.clientGone());
         }
-        endNormally(wasStarted, wasGone);
+    }
+
+    /** What the transport's end is told: the state at the moment the response ended. */
+    private record Ending(boolean started, boolean clientGone) {
+    }
+
+    /** Ends the response (dropping what was not flushed), or answers null when it had already ended. */
+    private synchronized Ending end() {
+        if (ended) {
+            return null;
+        }
+        ended = true;
+        pending.reset();
+        return new Ending(started, clientGone);
     }
 
     /** Whether {@link #close} or {@link #fail} has ended the response. */
