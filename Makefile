@@ -75,7 +75,8 @@ build-%: FORCE
 	rm -rf "$(ARTIFACTS_DIR)" && mkdir -p "$(ARTIFACTS_DIR)/lib"
 	ln -f target/sam-build/$(MODULE).jar "$(ARTIFACTS_DIR)/lib/$(MODULE).jar" 2>/dev/null \
 	  || cp target/sam-build/$(MODULE).jar "$(ARTIFACTS_DIR)/lib/$(MODULE).jar"
-	@# the chat function's AWS_LAMBDA_EXEC_WRAPPER script must sit at the task root, executable (jar entries carry no modes)
+	@# the streaming functions' AWS_LAMBDA_EXEC_WRAPPER script (shared/lambda-streaming, in the chat and MCP jars) must sit
+	@# at the task root, executable (jar entries carry no modes)
 	if unzip -l target/sam-build/$(MODULE).jar streaming-wrapper >/dev/null 2>&1; then \
 	  unzip -q -o target/sam-build/$(MODULE).jar streaming-wrapper -d "$(ARTIFACTS_DIR)" && chmod 755 "$(ARTIFACTS_DIR)/streaming-wrapper"; fi
 

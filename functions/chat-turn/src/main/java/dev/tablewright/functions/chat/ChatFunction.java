@@ -38,6 +38,8 @@ import dev.tablewright.lambda.Env;
 import dev.tablewright.lambda.HttpFailures;
 import dev.tablewright.lambda.HttpResponse;
 import dev.tablewright.lambda.Priming;
+import dev.tablewright.lambda.streaming.LambdaInvocation;
+import dev.tablewright.lambda.streaming.StreamingHandler;
 import dev.tablewright.logging.Metrics;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.logging.TraceContext;
@@ -65,7 +67,7 @@ import java.util.regex.Pattern;
  * stream starts is a {@link DomainFailure}, answered by {@link HttpFailures} like every other function's.
  * The no-argument constructor is the init phase: settings, model, tool invoker and stores, once per environment.
  */
-public final class ChatFunction implements ChatTurnHandler {
+public final class ChatFunction implements StreamingHandler {
 
     private static final StructuredLog LOG = StructuredLog.of(ChatFunction.class);
     /**

@@ -5,6 +5,7 @@ import dev.tablewright.agent.AgentEvent;
 import dev.tablewright.aisdk.stream.HttpResponseStream;
 import dev.tablewright.aisdk.stream.UiMessageStreamWriter;
 import dev.tablewright.json.Json;
+import dev.tablewright.lambda.streaming.StreamingHandler;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -13,7 +14,7 @@ import java.util.Base64;
  * A stand-in turn that echoes the last user message's text word by word as a UI message stream: it exercises
  * the transport (runtime, prelude, SSE framing) without a model. The real turn is {@code ChatFunction}.
  */
-public final class EchoChatTurn implements ChatTurnHandler {
+public final class EchoChatTurn implements StreamingHandler {
 
     @Override
     public void handle(JsonNode event, HttpResponseStream response) throws Exception {

@@ -10,8 +10,8 @@ import dev.tablewright.dynamodb.DynamoDbSavedValuesStore;
 import dev.tablewright.dynamodb.DynamoMcpSessionStore;
 import dev.tablewright.dynamodb.DynamoPreviewAcceptance;
 import dev.tablewright.dynamodb.DynamoPreviewStore;
-import dev.tablewright.functions.chat.ChatTurnHandler;
-import dev.tablewright.functions.chat.LambdaInvocation;
+import dev.tablewright.lambda.streaming.StreamingHandler;
+import dev.tablewright.lambda.streaming.LambdaInvocation;
 import dev.tablewright.invoke.LambdaToolInvoker;
 import dev.tablewright.json.Json;
 import dev.tablewright.jwt.JwtVerifier;
@@ -37,12 +37,12 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The MCP function's handler (named in {@code _HANDLER}, run by the chat's streaming runtime on a
- * {@code RESPONSE_STREAM} function URL): turns the function URL event into an {@link McpHttpRequest} and lets the
+ * The MCP function's handler (named in {@code _HANDLER}, run on a {@code RESPONSE_STREAM} function URL by the
+ * streaming runtime, as the chat's): turns the function URL event into an {@link McpHttpRequest} and lets the
  * {@link McpEndpoint} answer. The no-argument constructor is the init phase: the stores, the tool invoker (each tool
  * in its own function, as for the chat) and the JWT check, from the environment.
  */
-public final class McpFunction implements ChatTurnHandler {
+public final class McpFunction implements StreamingHandler {
 
     private final McpEndpoint endpoint;
 

@@ -41,9 +41,11 @@ class LayersTest {
             .layer("Tools").definedBy("dev.tablewright.tools..")
             .layer("Agent").definedBy("dev.tablewright.agent..")
             .layer("Protocols").definedBy("dev.tablewright.aisdk..", "dev.tablewright.mcp..")
-            .layer("Lambda kit").definedBy("dev.tablewright.lambda..")
+            // the package itself: its sub-package is the streaming runtime, a layer above (it uses the protocols)
+            .layer("Lambda kit").definedBy("dev.tablewright.lambda")
             .layer("Adapters").definedBy("dev.tablewright.dynamodb..", "dev.tablewright.postgres..", "dev.tablewright.jwt..",
                     "dev.tablewright.openai..", "dev.tablewright.bedrock..", "dev.tablewright.invoke..", "dev.tablewright.telemetry..")
+            .layer("Streaming runtime").definedBy("dev.tablewright.lambda.streaming..")
             .layer("Functions").definedBy("dev.tablewright.functions..")
             .layer("Fakes").definedBy("dev.tablewright.fakes..")
             .layer("Local stack").definedBy("dev.tablewright.localstack..")
@@ -54,13 +56,15 @@ class LayersTest {
             .whereLayer("Local stack").mayOnlyBeAccessedByLayers("Benchmarks", "Build checks")
             .whereLayer("Fakes").mayOnlyBeAccessedByLayers("Local stack", "Benchmarks", "Build checks")
             .whereLayer("Functions").mayOnlyBeAccessedByLayers(DEVELOPMENT)
+            .whereLayer("Streaming runtime").mayOnlyBeAccessedByLayers(above("Functions"))
             .whereLayer("Adapters").mayOnlyBeAccessedByLayers(above("Functions"))
-            .whereLayer("Lambda kit").mayOnlyBeAccessedByLayers(above("Adapters", "Functions"))
-            .whereLayer("Protocols").mayOnlyBeAccessedByLayers(above("Functions"))
+            .whereLayer("Lambda kit").mayOnlyBeAccessedByLayers(above("Adapters", "Streaming runtime", "Functions"))
+            .whereLayer("Protocols").mayOnlyBeAccessedByLayers(above("Streaming runtime", "Functions"))
             .whereLayer("Agent").mayOnlyBeAccessedByLayers(above("Protocols", "Adapters", "Functions"))
             .whereLayer("Tools").mayOnlyBeAccessedByLayers(above("Agent", "Protocols", "Functions"))
             .whereLayer("Domain").mayOnlyBeAccessedByLayers(above("Tools", "Agent", "Protocols", "Lambda kit", "Adapters", "Functions"))
-            .whereLayer("Logging").mayOnlyBeAccessedByLayers(above("Tools", "Agent", "Protocols", "Lambda kit", "Adapters", "Functions"));
+            .whereLayer("Logging").mayOnlyBeAccessedByLayers(above("Tools", "Agent", "Protocols", "Lambda kit", "Adapters",
+                    "Streaming runtime", "Functions"));
 
     static final ArchRule DOMAIN_STAYS_OFF_THE_PLATFORM = noClasses().that().resideInAnyPackage(DOMAIN)
             .or().resideInAnyPackage("dev.tablewright.tools..", "dev.tablewright.agent..")
@@ -154,6 +158,14 @@ class LayersTest {
                 dev.tablewright.functions.crossing.FunctionThatStartsAFakeModel.class, dev.tablewright.fakes.model.ScriptedModelServer.class));
         assertTrue(result.hasViolation(), "the rule must catch a function class using ScriptedModelServer");
         assertTrue(result.getFailureReport().toString().contains("FunctionThatStartsAFakeModel"), result.getFailureReport().toString());
+    }
+
+    @Test
+    void aStreamingRuntimeClassThatKnowsAFunctionIsRefused() {
+        EvaluationResult result = LAYERS.evaluate(new ClassFileImporter().importClasses(
+                dev.tablewright.lambda.streaming.crossing.RuntimeThatKnowsTheChat.class, dev.tablewright.functions.chat.ChatFunction.class));
+        assertTrue(result.hasViolation(), "the rule must catch the streaming runtime using ChatFunction");
+        assertTrue(result.getFailureReport().toString().contains("RuntimeThatKnowsTheChat"), result.getFailureReport().toString());
     }
 
     @Test

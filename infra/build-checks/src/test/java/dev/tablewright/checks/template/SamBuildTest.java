@@ -38,7 +38,8 @@ class SamBuildTest {
             "ApplyColumnChangeFunction", "tools",
             "CreateInputRequestFunction", "user-input",
             "GetConfigFunction", "configs",
-            "ChatTurnFunction", "chat-turn");
+            "ChatTurnFunction", "chat-turn",
+            "McpFunction", "mcp");
     static final Set<String> SKIPPED_FOLDERS = Set.of("target", "node_modules", ".aws-sam", ".git");
 
     @TempDir
@@ -93,9 +94,11 @@ class SamBuildTest {
                 assertNotNull(zip.getEntry(handlerClass), f.getKey() + " holds " + handlerClass);
             }
         }
-        Path wrapper = sam.artifacts("ChatTurnFunction").resolve("streaming-wrapper");
-        assertTrue(Files.getPosixFilePermissions(wrapper).contains(PosixFilePermission.OTHERS_EXECUTE),
-                "the chat function's exec wrapper is executable at the task root");
+        for (String streamed : List.of("ChatTurnFunction", "McpFunction")) {
+            Path wrapper = sam.artifacts(streamed).resolve("streaming-wrapper");
+            assertTrue(Files.isRegularFile(wrapper) && Files.getPosixFilePermissions(wrapper).contains(PosixFilePermission.OTHERS_EXECUTE),
+                    streamed + ": the streaming runtime's exec wrapper is executable at the task root");
+        }
         assertFalse(Files.exists(sam.artifacts("ApplyColumnChangeFunction").resolve("streaming-wrapper")));
 
         // a second function of the tools module: no Maven, and the same bytes as the first (sam deploy uploads

@@ -5,7 +5,7 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.functions.chat.ChatTurnHandler;
+import dev.tablewright.lambda.streaming.StreamingHandler;
 import dev.tablewright.aisdk.stream.HttpResponseStream;
 import dev.tablewright.fakes.template.SamTemplate;
 import dev.tablewright.json.Json;
@@ -19,7 +19,7 @@ import java.lang.reflect.Type;
  * One function of template.yaml, run in this JVM: the handler class named by its {@code Handler} is created once
  * (like a warm execution environment: its constructor is the init phase) and invoked with JSON events.
  * Handlers of three shapes: {@link RequestHandler} (the event converted to its input type with Jackson, as the
- * Java runtime does), {@link RequestStreamHandler}, and the chat function's {@link ChatTurnHandler}.
+ * Java runtime does), {@link RequestStreamHandler}, and the streamed functions' {@link StreamingHandler} (chat, MCP).
  */
 public final class InProcessFunction {
 
@@ -85,12 +85,12 @@ public final class InProcessFunction {
         throw new IllegalStateException(handlerClassName + " is not a RequestHandler or RequestStreamHandler");
     }
 
-    /** Invokes the streaming chat function with a function URL event. */
+    /** Invokes a response-streaming function (chat, MCP) with a function URL event. */
     public void stream(JsonNode functionUrlEvent, HttpResponseStream response) throws Exception {
-        if (!(instance() instanceof ChatTurnHandler turn)) {
-            throw new IllegalStateException(handlerClassName + " is not a ChatTurnHandler");
+        if (!(instance() instanceof StreamingHandler handler)) {
+            throw new IllegalStateException(handlerClassName + " is not a StreamingHandler");
         }
-        turn.handle(functionUrlEvent, response);
+        handler.handle(functionUrlEvent, response);
     }
 
     /** Creates the handler now (the init phase), so the first request does not pay for it. */

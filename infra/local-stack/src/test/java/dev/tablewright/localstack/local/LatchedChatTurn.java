@@ -1,7 +1,7 @@
 package dev.tablewright.localstack.local;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.functions.chat.ChatTurnHandler;
+import dev.tablewright.lambda.streaming.StreamingHandler;
 import dev.tablewright.aisdk.stream.HttpResponseStream;
 
 import java.nio.charset.StandardCharsets;
@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
  * Sends one chunk, then waits until the test has read it before sending the second: the test passes only if
  * the first chunk reached the client while the turn was still running.
  */
-public final class LatchedChatTurn implements ChatTurnHandler {
+public final class LatchedChatTurn implements StreamingHandler {
 
     static volatile CountDownLatch firstChunkSeen = new CountDownLatch(1);
 

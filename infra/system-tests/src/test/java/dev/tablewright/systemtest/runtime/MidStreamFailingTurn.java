@@ -1,7 +1,7 @@
 package dev.tablewright.systemtest.runtime;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.functions.chat.ChatTurnHandler;
+import dev.tablewright.lambda.streaming.StreamingHandler;
 import dev.tablewright.aisdk.stream.HttpResponseStream;
 import dev.tablewright.aisdk.stream.UiMessageStreamWriter;
 import dev.tablewright.json.Json;
@@ -10,7 +10,7 @@ import dev.tablewright.json.Json;
  * A test-only chat handler that fails the way a bug would: after its first events ({@code "when":"mid-stream"},
  * the default) or before any byte ({@code "when":"before-first-byte"}). Shipped to the process in a side jar.
  */
-public class MidStreamFailingTurn implements ChatTurnHandler {
+public class MidStreamFailingTurn implements StreamingHandler {
 
     @Override
     public void handle(JsonNode event, HttpResponseStream response) throws Exception {

@@ -1,7 +1,7 @@
 package dev.tablewright.systemtest.runtime;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.functions.chat.ChatTurnHandler;
+import dev.tablewright.lambda.streaming.StreamingHandler;
 import dev.tablewright.aisdk.stream.HttpResponseStream;
 import dev.tablewright.aisdk.stream.UiMessageStreamWriter;
 import dev.tablewright.lambda.Priming;
@@ -11,7 +11,7 @@ import dev.tablewright.lambda.Priming;
  * on stdout; with {@code FAIL_AFTER_RESTORE=true} its hook after the restore fails. Each turn answers the order
  * the hooks ran in.
  */
-public class SnapStartHooksTurn implements ChatTurnHandler {
+public class SnapStartHooksTurn implements StreamingHandler {
 
     private static final StringBuffer ORDER = new StringBuffer();
 

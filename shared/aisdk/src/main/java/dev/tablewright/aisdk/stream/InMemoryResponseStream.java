@@ -11,7 +11,7 @@ import java.util.Map;
  * A response kept in memory: what a turn sent, flush by flush. For in-process tests and local tools.
  * {@link #disconnect()} plays a client that goes away (every later write is dropped, as on a real socket).
  */
-public final class InMemoryResponseStream implements HttpResponseStream {
+public final class InMemoryResponseStream extends TransportResponseStream {
 
     /** How the response ended: still open, closed normally, or failed with a type and message. */
     public record Ending(String state, String errorType, String message) {
@@ -19,103 +19,46 @@ public final class InMemoryResponseStream implements HttpResponseStream {
         static final Ending CLOSED = new Ending("closed", null, null);
     }
 
-    private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
     private final List<byte[]> flushes = new ArrayList<>();
-    private final List<Runnable> goneCallbacks = new ArrayList<>();
     private Integer statusCode;
     private Map<String, String> headers = Map.of();
-    private boolean clientGone;
     private Ending ending = Ending.OPEN;
     private Runnable onFlush = () -> { };
 
     @Override
-    public synchronized void start(int statusCode, Map<String, String> headers) {
-        if (this.statusCode != null) {
-            throw new IllegalStateException("response already started");
-        }
+    protected synchronized byte[] sendHead(int statusCode, Map<String, String> headers) {
         this.statusCode = statusCode;
         this.headers = new LinkedHashMap<>(headers);
+        return new byte[0];
     }
 
     @Override
-    public synchronized boolean isStarted() {
-        return statusCode != null;
+    protected synchronized void sendBody(byte[] bytes) {
+        flushes.add(bytes);
     }
 
     @Override
-    public synchronized void write(byte[] bytes) {
-        if (statusCode == null) {
-            throw new IllegalStateException("write before start");
-        }
-        if (!clientGone && ending == Ending.OPEN) {
-            pending.writeBytes(bytes);
-        }
-    }
-
-    @Override
-    public void flush() {
+    protected void afterFlush() {
         Runnable hook;
         synchronized (this) {
-            if (clientGone || pending.size() == 0) {
-                return;
-            }
-            flushes.add(pending.toByteArray());
-            pending.reset();
             hook = onFlush;
         }
         hook.run();
     }
 
     @Override
-    public synchronized void fail(String errorType, String message) {
-        if (ending == Ending.OPEN) {
-            pending.reset();
-            ending = new Ending("failed", errorType, message);
-        }
+    protected synchronized void endNormally(boolean started, boolean clientGone) {
+        ending = Ending.CLOSED;
     }
 
     @Override
-    public void close() {
-        flush();
-        synchronized (this) {
-            if (ending == Ending.OPEN) {
-                ending = Ending.CLOSED;
-            }
-        }
-    }
-
-    @Override
-    public synchronized boolean isClientGone() {
-        return clientGone;
-    }
-
-    @Override
-    public void onClientGone(Runnable callback) {
-        boolean runNow;
-        synchronized (this) {
-            runNow = clientGone;
-            if (!runNow) {
-                goneCallbacks.add(callback);
-            }
-        }
-        if (runNow) {
-            callback.run();
-        }
+    protected synchronized void endFailed(String errorType, String message, boolean started, boolean clientGone) {
+        ending = new Ending("failed", errorType, message);
     }
 
     /** The client goes away: later writes are dropped and the callbacks run. */
     public void disconnect() {
-        List<Runnable> callbacks;
-        synchronized (this) {
-            if (clientGone) {
-                return;
-            }
-            clientGone = true;
-            pending.reset();
-            callbacks = List.copyOf(goneCallbacks);
-            goneCallbacks.clear();
-        }
-        callbacks.forEach(Runnable::run);
+        clientLeft("disconnected");
     }
 
     /** Runs after every flush that sent bytes (a test can disconnect after the n-th event, say). */

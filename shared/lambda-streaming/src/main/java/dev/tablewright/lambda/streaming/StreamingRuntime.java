@@ -1,7 +1,6 @@
-package dev.tablewright.functions.chat.runtime;
+package dev.tablewright.lambda.streaming;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.functions.chat.ChatTurnHandler;
 import dev.tablewright.json.Json;
 import dev.tablewright.lambda.Priming;
 import dev.tablewright.logging.StructuredLog;
@@ -9,23 +8,24 @@ import dev.tablewright.logging.StructuredLog;
 import java.io.IOException;
 
 /**
- * The chat function's own Lambda runtime: the managed Java runtime buffers a handler's answer, so a streaming
- * function URL needs the Runtime API spoken directly (see docs/streaming.md). Launched by {@code streaming-wrapper}
- * ({@code AWS_LAMBDA_EXEC_WRAPPER}) in place of the Runtime Interface Client.
+ * The Lambda runtime of the response-streaming functions (the chat and the MCP server): the managed Java runtime
+ * buffers a handler's answer, so a streaming function URL needs the Runtime API spoken directly (see
+ * docs/streaming.md). Launched by {@code streaming-wrapper} ({@code AWS_LAMBDA_EXEC_WRAPPER}), which ships in the
+ * jar of every function built on this module, in place of the Runtime Interface Client.
  *
- * <p>Init: create the handler named by the first argument or {@code _HANDLER} (a {@link ChatTurnHandler} with a
+ * <p>Init: create the handler named by the first argument or {@code _HANDLER} (a {@link StreamingHandler} with a
  * public no-argument constructor); a failure there is posted to {@code /init/error} and the process exits. Then,
- * forever: {@code /next}, run the turn on a streamed response, end the response. A turn that throws before its
- * first byte fails the invocation ({@code /error}); after it, the error goes into the stream's trailers.
+ * forever: {@code /next}, run the handler on a streamed response, end the response. A handler that throws before
+ * its first byte fails the invocation ({@code /error}); after it, the error goes into the stream's trailers.
  */
 public final class StreamingRuntime {
 
     private static final StructuredLog LOG = StructuredLog.of(StreamingRuntime.class);
 
     private final RuntimeApiClient api;
-    private final ChatTurnHandler handler;
+    private final StreamingHandler handler;
 
-    StreamingRuntime(RuntimeApiClient api, ChatTurnHandler handler) {
+    StreamingRuntime(RuntimeApiClient api, StreamingHandler handler) {
         this.api = api;
         this.handler = handler;
     }
@@ -38,7 +38,7 @@ public final class StreamingRuntime {
         }
         RuntimeApiClient api = new RuntimeApiClient(address);
         String handlerName = args.length > 0 && !args[0].isBlank() ? args[0] : System.getenv("_HANDLER");
-        ChatTurnHandler handler;
+        StreamingHandler handler;
         try {
             handler = create(handlerName);
         } catch (Throwable thrown) {
@@ -90,17 +90,17 @@ public final class StreamingRuntime {
         }
     }
 
-    static ChatTurnHandler create(String className) throws ReflectiveOperationException {
+    static StreamingHandler create(String className) throws ReflectiveOperationException {
         if (className == null || className.isBlank()) {
-            throw new ClassNotFoundException("no handler: set _HANDLER to a ChatTurnHandler class");
+            throw new ClassNotFoundException("no handler: set _HANDLER to a StreamingHandler class");
         }
         // "pkg.Class::method" is the managed runtime's form; the method part means nothing here
         String name = className.contains("::") ? className.substring(0, className.indexOf("::")) : className;
         Class<?> type = Class.forName(name.trim());
-        if (!ChatTurnHandler.class.isAssignableFrom(type)) {
-            throw new ClassCastException(name + " is not a " + ChatTurnHandler.class.getName());
+        if (!StreamingHandler.class.isAssignableFrom(type)) {
+            throw new ClassCastException(name + " is not a " + StreamingHandler.class.getName());
         }
-        return (ChatTurnHandler) type.getDeclaredConstructor().newInstance();
+        return (StreamingHandler) type.getDeclaredConstructor().newInstance();
     }
 
     void run() {
@@ -131,7 +131,7 @@ public final class StreamingRuntime {
                 response.close();
             }
         } catch (Throwable t) {
-            LOG.error("chat turn failed", t);
+            LOG.error("the handler failed", t);
             // plain type and message only: no stack trace, and exception messages stay in the logs
             response.fail(t.getClass().getSimpleName(), "the chat turn failed");
             if (t instanceof Error && !(t instanceof StackOverflowError)) {

@@ -1,4 +1,4 @@
-package dev.tablewright.functions.chat;
+package dev.tablewright.lambda.streaming;
 
 import java.time.Instant;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package dev.tablewright.functions.chat.runtime;
+package dev.tablewright.lambda.streaming;
 
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
@@ -37,26 +37,19 @@ final class RuntimeApiClient {
 
     /** Blocks until Lambda hands over the next event (no timeout, as the API asks). */
     NextInvocation next() throws IOException {
-        try (Socket socket = connect()) {
-            socket.setSoTimeout(0);
-            send(socket, "GET " + VERSION + "/runtime/invocation/next HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n", null);
-            Response response = read(socket.getInputStream());
-            if (response.status != 200) {
-                throw new IOException("/next answered " + response.status + ": " + response.text());
-            }
-            String requestId = response.headers.get("Lambda-Runtime-Aws-Request-Id");
-            if (requestId == null) {
-                throw new IOException("/next answered without Lambda-Runtime-Aws-Request-Id");
-            }
-            long deadline = 0;
-            try {
-                deadline = Long.parseLong(response.headers.getOrDefault("Lambda-Runtime-Deadline-Ms", "0").trim());
-            } catch (NumberFormatException ignored) {
-                // no usable deadline: the turn falls back to its own time budget
-            }
-            return new NextInvocation(requestId, deadline, response.headers.get("Lambda-Runtime-Invoked-Function-Arn"),
-                    response.headers.get("Lambda-Runtime-Trace-Id"), response.body);
+        Response response = awaitGet("/runtime/invocation/next");
+        String requestId = response.headers.get("Lambda-Runtime-Aws-Request-Id");
+        if (requestId == null) {
+            throw new IOException("/next answered without Lambda-Runtime-Aws-Request-Id");
         }
+        long deadline = 0;
+        try {
+            deadline = Long.parseLong(response.headers.getOrDefault("Lambda-Runtime-Deadline-Ms", "0").trim());
+        } catch (NumberFormatException ignored) {
+            // no usable deadline: the turn falls back to its own time budget
+        }
+        return new NextInvocation(requestId, deadline, response.headers.get("Lambda-Runtime-Invoked-Function-Arn"),
+                response.headers.get("Lambda-Runtime-Trace-Id"), response.body);
     }
 
     /**
@@ -64,13 +57,19 @@ final class RuntimeApiClient {
      * this call, which returns in the restored environment.
      */
     void restoreNext() throws IOException {
+        awaitGet("/runtime/restore/next");
+    }
+
+    /** A GET that waits as long as Lambda takes to answer (it answers when there is something to do); 200 or throws. */
+    private Response awaitGet(String path) throws IOException {
         try (Socket socket = connect()) {
             socket.setSoTimeout(0);
-            send(socket, "GET " + VERSION + "/runtime/restore/next HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n", null);
+            send(socket, "GET " + VERSION + path + " HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n", null);
             Response response = read(socket.getInputStream());
             if (response.status != 200) {
-                throw new IOException("/restore/next answered " + response.status + ": " + response.text());
+                throw new IOException(path + " answered " + response.status + ": " + response.text());
             }
+            return response;
         }
     }
 

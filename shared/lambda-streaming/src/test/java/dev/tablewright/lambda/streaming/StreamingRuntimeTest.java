@@ -1,8 +1,6 @@
-package dev.tablewright.functions.chat.runtime;
+package dev.tablewright.lambda.streaming;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.functions.chat.ChatTurnHandler;
-import dev.tablewright.functions.chat.LambdaInvocation;
 import dev.tablewright.aisdk.stream.HttpResponseStream;
 import dev.tablewright.fakes.runtime.HttpIntegrationResponse;
 import dev.tablewright.fakes.runtime.Invocation;
@@ -43,7 +41,7 @@ class StreamingRuntimeTest {
         emulator.close();
     }
 
-    private InvocationResult serveOne(ChatTurnHandler handler, String eventBody) throws Exception {
+    private InvocationResult serveOne(StreamingHandler handler, String eventBody) throws Exception {
         Invocation invocation = emulator.invoke(eventBody.getBytes(StandardCharsets.UTF_8), Duration.ofSeconds(42));
         new StreamingRuntime(api, handler).serve(api.next());
         return invocation.await(Duration.ofSeconds(10));
@@ -54,7 +52,7 @@ class StreamingRuntimeTest {
         AtomicReference<LambdaInvocation> seen = new AtomicReference<>();
         AtomicReference<JsonNode> event = new AtomicReference<>();
         long before = System.currentTimeMillis();
-        InvocationResult result = serveOne(new ChatTurnHandler() {
+        InvocationResult result = serveOne(new StreamingHandler() {
             @Override
             public void handle(JsonNode e, HttpResponseStream response) {
                 throw new AssertionError("the runtime calls the three-argument entry point");

@@ -1,6 +1,5 @@
-package dev.tablewright.functions.chat.runtime;
+package dev.tablewright.lambda.streaming;
 
-import dev.tablewright.functions.chat.LambdaInvocation;
 
 import java.time.Instant;
 
