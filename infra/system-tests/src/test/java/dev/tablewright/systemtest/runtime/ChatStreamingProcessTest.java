@@ -314,7 +314,7 @@ class ChatStreamingProcessTest {
         assertEquals("IllegalStateException", result.errorType());
         JsonNode error = Json.parse(result.errorBody());
         assertEquals("IllegalStateException", error.get("errorType").asText());
-        assertEquals("the chat turn failed", error.get("errorMessage").asText(), "plain message, no exception text");
+        assertEquals("the function failed", error.get("errorMessage").asText(), "plain message, no exception text");
         assertFalse(result.errorBody().contains("at dev."), "no stack trace");
         HttpIntegrationResponse http = HttpIntegrationResponse.parse(result.body());
         List<String> types = UiMessageStreamReader.parse(http.bodyText()).types();
@@ -324,7 +324,7 @@ class ChatStreamingProcessTest {
         InvocationResult before = await(emulator.invoke(functionUrlEvent("{\"when\":\"before-first-byte\"}")));
         assertEquals(InvocationResult.Outcome.ERROR, before.outcome(), "no byte sent: the invocation fails as a whole");
         assertEquals("IllegalStateException", before.errorType());
-        assertEquals("the chat turn failed", Json.parse(before.bodyText()).get("errorMessage").asText());
+        assertEquals("the function failed", Json.parse(before.bodyText()).get("errorMessage").asText());
         assertTrue(function.isAlive());
     }
 

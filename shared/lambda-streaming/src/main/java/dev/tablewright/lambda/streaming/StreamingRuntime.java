@@ -133,7 +133,7 @@ public final class StreamingRuntime {
         } catch (Throwable t) {
             LOG.error("the handler failed", t);
             // plain type and message only: no stack trace, and exception messages stay in the logs
-            response.fail(t.getClass().getSimpleName(), "the chat turn failed");
+            response.fail(t.getClass().getSimpleName(), "the function failed");
             if (t instanceof Error && !(t instanceof StackOverflowError)) {
                 System.exit(4); // out of memory or worse: let Lambda start a fresh environment
             }
