@@ -14,7 +14,7 @@ import java.util.Collection;
 /**
  * Runs the tools in this JVM (tests and benchmarks): the invoker contract ({@link EnvelopeToolInvoker}) with the tool
  * run as its Lambda runs it ({@link ToolExecution} behind the {@link UserInputGate}), only without the bytes and the
- * network in between.
+ * network in between. No function's jar holds it.
  */
 public final class InProcessToolInvoker implements ToolInvoker {
 
@@ -23,8 +23,10 @@ public final class InProcessToolInvoker implements ToolInvoker {
     private final EnvelopeToolInvoker<ToolExecution> calls;
 
     public InProcessToolInvoker(Collection<? extends Tool> tools) {
+        // the tool gets an envelope of its own, as a function gets its own bytes: what it changes stays with it
         this.calls = new EnvelopeToolInvoker<>(ToolExecution.byName(tools, UserInputGate.INSTANCE,
-                (tool, failure) -> LOG.error("tool failed", failure, "tool", tool.name())), ToolExecution::answer);
+                (tool, failure) -> LOG.error("tool failed", failure, "tool", tool.name())),
+                (tool, envelope) -> tool.answer(envelope.deepCopy()));
     }
 
     @Override

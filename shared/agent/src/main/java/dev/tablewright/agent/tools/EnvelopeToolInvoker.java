@@ -83,7 +83,7 @@ public final class EnvelopeToolInvoker<R> implements ToolInvoker {
                 : invocation.withTraceparent(TraceContext.outgoing().orElse(null));
         JsonNode answer;
         try {
-            answer = transport.send(runner, Json.MAPPER.valueToTree(sent));
+            answer = transport.send(runner, envelope(sent));
         } catch (Unreachable e) {
             LOG.error("tool function could not be reached", cause(e), "tool", invocation.tool(), "detail", e.getMessage());
             return ToolOutcome.error("unavailable", "the tool " + invocation.tool() + " could not be reached; try again shortly");
@@ -100,6 +100,22 @@ public final class EnvelopeToolInvoker<R> implements ToolInvoker {
             LOG.error("tool function answered no tool outcome", e, "tool", invocation.tool());
             return failed(invocation);
         }
+    }
+
+    /**
+     * The invocation envelope (docs/tools.md), built as a tree as {@code InvocationDecoder} reads it: the first tool
+     * call of a chat function never reaches databind's bean introspection.
+     */
+    static ObjectNode envelope(ToolInvocation invocation) {
+        ObjectNode envelope = Json.object().put("tool", invocation.tool());
+        Json.putIfNotEmpty(envelope, "toolCallId", invocation.toolCallId());
+        Json.putIfNotEmpty(envelope, "conversationId", invocation.conversationId());
+        Json.putIfNotEmpty(envelope, "userId", invocation.userId());
+        envelope.set("arguments", invocation.arguments() == null ? Json.object() : invocation.arguments());
+        ObjectNode sessionValues = envelope.putObject("sessionValues");
+        invocation.sessionValues().forEach(sessionValues::put);
+        Json.putIfNotEmpty(envelope, "traceparent", invocation.traceparent());
+        return envelope;
     }
 
     /** The log writes one exception's type and message: the transport's own, under its wrapper's message. */
