@@ -2,7 +2,7 @@ package dev.tablewright.bench;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.aisdk.stream.InMemoryResponseStream;
-import dev.tablewright.agent.tools.InProcessToolInvoker;
+import dev.tablewright.fakes.tools.InProcessToolInvoker;
 import dev.tablewright.functions.mcp.McpFunction;
 import dev.tablewright.fakes.dynamodb.DynamoDbLocalLauncher;
 import dev.tablewright.fakes.dynamodb.TemplateTables;

@@ -13,16 +13,19 @@ import dev.tablewright.agent.model.ModelStreamListener;
 import dev.tablewright.agent.model.TokenUsage;
 import dev.tablewright.agent.model.ToolCallRequest;
 import dev.tablewright.agent.tools.ClientTool;
-import dev.tablewright.agent.tools.InProcessToolInvoker;
+import dev.tablewright.agent.tools.EnvelopeToolInvoker;
+import dev.tablewright.agent.tools.ToolInvoker;
 import dev.tablewright.agent.tools.UserInputPort;
 import dev.tablewright.json.Json;
 import dev.tablewright.tool.Tool;
 import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.tool.ToolExecution;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
 import dev.tablewright.tool.ToolRegistry;
 import dev.tablewright.tool.UserInputRequirement;
 import dev.tablewright.tools.ChatToolDefinitions;
+import dev.tablewright.userinput.UserInputGate;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -124,10 +127,20 @@ class AgentLoopTest {
     UserInputPort userInput = UserInputPort.NONE;
     List<Tool> tools = new ArrayList<>(List.of(SET_FILTER_TOOL));
 
+    /**
+     * The tools run in this JVM under the invoker contract, as the in-process invoker of infra/dev-fakes runs them
+     * (this module cannot see the fakes: they depend on it). A tool that fails unexpectedly fails the test.
+     */
+    static ToolInvoker inThisJvm(List<Tool> tools) {
+        return new EnvelopeToolInvoker<>(ToolExecution.byName(tools, UserInputGate.INSTANCE, (tool, failure) -> {
+            throw new AssertionError(tool.name() + " failed", failure);
+        }), ToolExecution::answer);
+    }
+
     AgentLoop loop() {
         List<ToolDefinition> definitions = new ArrayList<>(ChatToolDefinitions.ALL);
         tools.forEach(t -> definitions.add(t.definition()));
-        return new AgentLoop(model, new ToolRegistry(definitions), new InProcessToolInvoker(tools), userInput, limits,
+        return new AgentLoop(model, new ToolRegistry(definitions), inThisJvm(tools), userInput, limits,
                 MemoryBudget.DEFAULT, Clock.systemUTC());
     }
 
@@ -208,7 +221,7 @@ class AgentLoopTest {
             return new ModelStep("Three warehouses.", List.of(), "stop", TokenUsage.NONE);
         };
         AgentLoop loop = new AgentLoop(stoppable, new ToolRegistry(new ArrayList<>(ChatToolDefinitions.ALL)),
-                new InProcessToolInvoker(List.of()), userInput, limits, MemoryBudget.DEFAULT, Clock.systemUTC());
+                inThisJvm(List.of()), userInput, limits, MemoryBudget.DEFAULT, Clock.systemUTC());
         AgentResult result = loop.run(new AgentInput("conv_1", "user_1", PageContext.tables(), Optional.empty(), Transcript.EMPTY,
                 "t1", new AgentInput.NewMessage("how many warehouses?"), List.of()), out, Optional.empty());
 

@@ -1,15 +1,15 @@
 package dev.tablewright.invoke;
 
-import dev.tablewright.agent.tools.ToolInvoker;
-
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.tool.ToolOutcomeJson;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.agent.tools.EnvelopeToolInvoker;
+import dev.tablewright.agent.tools.ToolInvoker;
 import dev.tablewright.json.Json;
-import dev.tablewright.logging.StructuredLog;
-import dev.tablewright.logging.TraceContext;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
 import software.amazon.awssdk.core.SdkBytes;
+import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.lambda.LambdaClient;
 import software.amazon.awssdk.services.lambda.model.InvokeResponse;
 
@@ -18,16 +18,16 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Runs a tool by invoking its own Lambda function (request-response). Function names come from the environment
- * the template sets: {@code TOOL_FUNCTION_<TOOL_NAME>} (e.g. {@code TOOL_FUNCTION_APPLY_COLUMN_CHANGE}).
+ * Runs a tool by invoking its own Lambda function (request-response): the transport of the invoker contract
+ * ({@link EnvelopeToolInvoker}). Function names come from the environment the template sets:
+ * {@code TOOL_FUNCTION_<TOOL_NAME>} (e.g. {@code TOOL_FUNCTION_APPLY_COLUMN_CHANGE}).
  */
 public final class LambdaToolInvoker implements ToolInvoker {
 
     public static final String ENV_PREFIX = "TOOL_FUNCTION_";
-    private static final StructuredLog LOG = StructuredLog.of(LambdaToolInvoker.class);
 
     private final LambdaClient lambda;
-    private final Map<String, String> functionByTool;
+    private final EnvelopeToolInvoker<String> calls;
 
     /**
      * The Lambda client of the chat function, built at init: the URL-connection HTTP client, the region Lambda sets
@@ -49,7 +49,7 @@ public final class LambdaToolInvoker implements ToolInvoker {
 
     public LambdaToolInvoker(LambdaClient lambda, Map<String, String> functionByTool) {
         this.lambda = lambda;
-        this.functionByTool = Map.copyOf(functionByTool);
+        this.calls = new EnvelopeToolInvoker<>(functionByTool, this::send);
     }
 
     /** {@code TOOL_FUNCTION_APPLY_COLUMN_CHANGE=fn-name} → {@code apply_column_change → fn-name}. */
@@ -65,30 +65,32 @@ public final class LambdaToolInvoker implements ToolInvoker {
 
     @Override
     public boolean knows(String toolName) {
-        return functionByTool.containsKey(toolName);
+        return calls.knows(toolName);
     }
 
     @Override
     public ToolOutcome invoke(ToolInvocation invocation) {
-        String function = functionByTool.get(invocation.tool());
-        if (function == null) {
-            return ToolOutcome.error("unknown_tool", "no tool named '" + invocation.tool() + "' is available");
-        }
-        // the turn's trace goes in the envelope: the tool function's lines carry the same traceId
-        ToolInvocation sent = invocation.traceparent() != null ? invocation
-                : invocation.withTraceparent(TraceContext.outgoing().orElse(null));
+        return calls.invoke(invocation);
+    }
+
+    /** A request-response {@code Invoke}; an SDK exception (refused, throttled, timed out) is a call that did not get through. */
+    private JsonNode send(String function, ObjectNode envelope) throws EnvelopeToolInvoker.Unreachable, EnvelopeToolInvoker.FunctionFailed {
+        InvokeResponse response;
         try {
-            InvokeResponse response = lambda.invoke(b -> b.functionName(function)
-                    .payload(SdkBytes.fromUtf8String(Json.write(sent))));
-            if (response.functionError() != null) {
-                LOG.warn("tool function failed", "tool", invocation.tool(), "functionError", response.functionError());
-                return ToolOutcome.error("internal", "the tool failed unexpectedly");
-            }
-            JsonNode answer = Json.parse(response.payload().asUtf8String());
-            return ToolOutcomeJson.read(answer);
-        } catch (Exception e) {
-            LOG.error("tool function could not be invoked", e, "tool", invocation.tool());
-            return ToolOutcome.error("unavailable", "the tool could not be reached; try again shortly");
+            response = lambda.invoke(b -> b.functionName(function).payload(SdkBytes.fromUtf8String(Json.write(envelope))));
+        } catch (SdkException e) {
+            throw new EnvelopeToolInvoker.Unreachable("Invoke of " + function + " failed", e);
+        }
+        if (response.functionError() != null) {
+            // the function's own error text stays in the log: the model gets a plain internal error
+            String payload = response.payload() == null ? "" : response.payload().asUtf8String();
+            throw new EnvelopeToolInvoker.FunctionFailed(function + " answered a function error (" + response.functionError()
+                    + "): " + payload.substring(0, Math.min(payload.length(), 500)), null);
+        }
+        try {
+            return Json.parse(response.payload().asUtf8String());
+        } catch (JsonProcessingException e) {
+            throw new EnvelopeToolInvoker.FunctionFailed(function + " answered no JSON", e);
         }
     }
 }

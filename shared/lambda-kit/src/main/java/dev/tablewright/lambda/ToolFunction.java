@@ -8,14 +8,13 @@ import dev.tablewright.logging.MetricRecord;
 import dev.tablewright.logging.Metrics;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.logging.TraceContext;
-import dev.tablewright.failure.DomainFailure;
 import dev.tablewright.tool.ExecutionGate;
-import dev.tablewright.tool.ToolFailures;
 import dev.tablewright.tool.InvalidInvocation;
 import dev.tablewright.tool.InvocationDecoder;
 import dev.tablewright.tool.Tool;
 import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.tool.ToolError;
+import dev.tablewright.tool.ToolExecution;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
 
@@ -23,15 +22,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Optional;
 
 /**
  * The shared base of every tool Lambda: reads the invocation (bounded), accepts the invocation envelope
  * (docs/tools.md) or bare arguments, runs the tool and answers the envelope ({@link ToolOutcome}).
  *
  * <p>It never throws and never lets a stack trace into a response: malformed input is an
- * {@code invalid_arguments} error, any failure of the tool an {@code internal} error with a plain message;
- * the detail goes to the log with the request id, tool name and conversation id.
+ * {@code invalid_arguments} error; the gate, the tool and its failures run as {@link ToolExecution} runs them (a
+ * {@code DomainFailure} answered with its code, anything else an {@code internal} error with a plain message); the
+ * detail goes to the log with the request id, tool name and conversation id.
  *
  * <p>A subclass is a few lines: a public no-arg constructor (what Lambda calls, once per instance, at init)
  * that passes its {@link Tool}. Everything is built there, nothing lazily on the hot path.
@@ -50,9 +49,8 @@ public abstract class ToolFunction implements RequestStreamHandler {
 
     private static final StructuredLog LOG = StructuredLog.of(ToolFunction.class);
 
-    private final Tool tool;
+    private final ToolExecution execution;
     private final ToolDefinition definition;
-    private final ExecutionGate gate;
     /** The stack's CloudWatch namespace of the tool's EMF record (the template's MetricsNamespace). */
     private final String metricsNamespace = Env.get("METRICS_NAMESPACE", Metrics.DEFAULT_NAMESPACE).strip();
 
@@ -61,9 +59,9 @@ public abstract class ToolFunction implements RequestStreamHandler {
     }
 
     protected ToolFunction(Tool tool, ExecutionGate gate) {
-        this.tool = tool;
+        // the log scope of the invocation names the tool and the request: the failure's line needs nothing more
+        this.execution = new ToolExecution(tool, gate, (definition, failure) -> LOG.error("tool failed", failure));
         this.definition = tool.definition();
-        this.gate = gate;
         // SnapStart: read, decode and answer one envelope before the snapshot. Its arguments are not an object, so
         // the tool itself never runs (no database, no state): only the handler's own path is warmed.
         Priming.register(definition.name(), () -> {
@@ -109,27 +107,11 @@ public abstract class ToolFunction implements RequestStreamHandler {
         }
     }
 
-    /**
-     * Runs the gate and the tool on a decoded invocation, turning any failure into an {@code internal} error
-     * (the in-process tool invoker of the chat turn calls this too).
-     */
-    public ToolOutcome invoke(ToolInvocation invocation) {
+    /** Runs the gate and the tool on a decoded invocation ({@link ToolExecution}) and writes its metric record. */
+    ToolOutcome invoke(ToolInvocation invocation) {
         long started = System.nanoTime();
-        ToolOutcome outcome;
-        try {
-            Optional<ToolOutcome> gated = gate.check(definition, invocation);
-            LOG.debug("tool invoked", "gated", gated.isPresent(), "arguments", invocation.arguments().size());
-            outcome = gated.isPresent() ? gated.get() : tool.execute(gate.admit(definition, invocation));
-            if (outcome == null) {
-                throw new IllegalStateException("tool answered no outcome");
-            }
-        } catch (DomainFailure e) { // a tool that let one through: the same answer it would have given
-            outcome = ToolFailures.outcome(e);
-        } catch (Exception | StackOverflowError | OutOfMemoryError e) {
-            LOG.error("tool failed", e);
-            outcome = ToolOutcome.error("internal", "the tool " + definition.name()
-                    + " failed unexpectedly; the details are in the function's log");
-        }
+        LOG.debug("tool invoked", "arguments", invocation.arguments().size());
+        ToolOutcome outcome = execution.run(invocation);
         // the "tool answered" line is the tool's EMF record: ToolDuration and ToolErrors by Tool
         MetricRecord.of(LOG, metricsNamespace, Metrics.TOOL).dimension(definition.name())
                 .value(Metrics.TOOL_DURATION, (System.nanoTime() - started) / 1e6)

@@ -12,7 +12,7 @@ import dev.tablewright.openai.ModelSettings;
 import dev.tablewright.openai.OpenAiChatModel;
 import dev.tablewright.aisdk.stream.InMemoryResponseStream;
 import dev.tablewright.aisdk.stream.UiMessageStreamReader;
-import dev.tablewright.agent.tools.InProcessToolInvoker;
+import dev.tablewright.fakes.tools.InProcessToolInvoker;
 import dev.tablewright.agent.tools.UserInputPort;
 import dev.tablewright.fakes.model.BedrockModelServer;
 import dev.tablewright.fakes.model.ScriptedModel;

@@ -4,27 +4,21 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.invoke.LambdaToolInvoker;
 import dev.tablewright.functions.tools.ApplyColumnChangeFunction;
-import dev.tablewright.fakes.http.HttpRequest;
-import dev.tablewright.fakes.http.HttpResponder;
-import dev.tablewright.fakes.http.LoopbackHttpServer;
 import dev.tablewright.json.Json;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.lambda.LambdaClient;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -32,48 +26,29 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The AWS path of the tool invoker: the SDK's Lambda {@code Invoke} (the real client, request-response) against a
- * loopback stand-in of the Lambda API that runs the real tool handler with the envelope it receives.
+ * loopback stand-in of the Lambda API that runs the real tool handler with the envelope it receives. What every
+ * invoker answers (the gate, the failures) is {@link ToolInvokerContractTest}'s; this is what only Lambda has.
  */
 class LambdaToolInvokerTest {
 
-    LoopbackHttpServer lambdaApi;
-    final List<String> invokedPaths = new CopyOnWriteArrayList<>();
-    final List<JsonNode> payloads = new CopyOnWriteArrayList<>();
+    LoopbackLambdaApi lambdaApi;
+    List<String> invokedPaths;
+    List<JsonNode> payloads;
     LambdaToolInvoker invoker;
 
     @BeforeEach
     void start() throws Exception {
-        lambdaApi = LoopbackHttpServer.start(0, "lambda-api", this::invoke);
-        LambdaClient client = LambdaClient.builder()
-                .endpointOverride(URI.create("http://" + lambdaApi.hostAndPort()))
-                .region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("test", "test")))
-                .httpClient(UrlConnectionHttpClient.create())
-                .build();
-        invoker = new LambdaToolInvoker(client, LambdaToolInvoker.functionsFromEnvironment(Map.of(
+        lambdaApi = LoopbackLambdaApi.start(Map.of("tablewright-ApplyColumnChange-abc", new ApplyColumnChangeFunction(null)));
+        invokedPaths = lambdaApi.invokedPaths;
+        payloads = lambdaApi.payloads;
+        invoker = new LambdaToolInvoker(lambdaApi.client(), LambdaToolInvoker.functionsFromEnvironment(Map.of(
                 "TOOL_FUNCTION_APPLY_COLUMN_CHANGE", "tablewright-ApplyColumnChange-abc",
-                "TOOL_FUNCTION_BROKEN_TOOL", "tablewright-Broken-abc",
                 "OPENAI_MODEL", "ignored")));
     }
 
     @AfterEach
     void stop() {
         lambdaApi.close();
-    }
-
-    /** POST /2015-03-31/functions/{name}/invocations: the real handler for one name, a function error for the other. */
-    private void invoke(HttpRequest request, HttpResponder response) throws Exception {
-        invokedPaths.add(request.path());
-        byte[] body = request.body();
-        payloads.add(Json.parse(new String(body, java.nio.charset.StandardCharsets.UTF_8)));
-        if (request.path().contains("Broken")) {
-            response.send(200, Map.of("content-type", "application/json", "X-Amz-Function-Error", "Unhandled"),
-                    "{\"errorMessage\":\"boom\",\"errorType\":\"java.lang.IllegalStateException\"}".getBytes());
-            return;
-        }
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        new ApplyColumnChangeFunction(null).handleRequest(new ByteArrayInputStream(body), out, null);
-        response.send(200, Map.of("content-type", "application/json"), out.toByteArray());
     }
 
     @Test
@@ -97,13 +72,37 @@ class LambdaToolInvokerTest {
     }
 
     @Test
-    void aFunctionErrorOrAnUnknownToolIsAnErrorOutcomeNotAnException() {
-        ToolOutcome broken = invoker.invoke(new ToolInvocation("broken_tool", "call_2", "conv_1", "user_1", Json.object(), Map.of()));
-        assertEquals(ToolOutcome.Status.ERROR, broken.status());
-        assertEquals("internal", broken.error().code());
-        assertFalse(broken.error().message().contains("boom"), "the function's own error text stays in the logs");
-        ToolOutcome unknown = invoker.invoke(new ToolInvocation("nope", "call_3", "conv_1", "user_1", Json.object(), Map.of()));
-        assertEquals("unknown_tool", unknown.error().code());
+    void aCallThatDoesNotGetThroughIsUnavailableNotAnException() throws Exception {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedPort = socket.getLocalPort();
+        }
+        LambdaToolInvoker refused = new LambdaToolInvoker(LoopbackLambdaApi.clientFor(URI.create("http://127.0.0.1:" + closedPort))
+                .build(), Map.of("apply_column_change", "tablewright-ApplyColumnChange-abc"));
+        ToolOutcome outcome = refused.invoke(new ToolInvocation("apply_column_change", "call_2", "conv_1", "user_1", Json.object(), Map.of()));
+        assertEquals("unavailable", outcome.error().code());
+        assertTrue(outcome.error().message().contains("try again"), outcome.error().message());
+    }
+
+    @Test
+    void aCallWithNoAnswerInTimeIsUnavailable() throws Exception {
+        CountDownLatch released = new CountDownLatch(1);
+        try (LoopbackLambdaApi silent = LoopbackLambdaApi.start(Map.of("tablewright-Silent-abc", (in, out, context) -> {
+            try {
+                released.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }))) {
+            // the chat's client waits as long as its HTTP client lets it; here the call gives up at once
+            LambdaClient client = LoopbackLambdaApi.clientFor(silent.endpoint())
+                    .overrideConfiguration(c -> c.apiCallTimeout(Duration.ofMillis(300))).build();
+            ToolOutcome outcome = new LambdaToolInvoker(client, Map.of("silent_tool", "tablewright-Silent-abc"))
+                    .invoke(new ToolInvocation("silent_tool", "call_3", "conv_1", "user_1", Json.object(), Map.of()));
+            assertEquals("unavailable", outcome.error().code());
+        } finally {
+            released.countDown();
+        }
     }
 
     @Test

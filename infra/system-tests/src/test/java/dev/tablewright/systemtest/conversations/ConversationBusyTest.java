@@ -6,7 +6,7 @@ import dev.tablewright.fakes.conversations.SampleMessages;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.TurnLimits;
-import dev.tablewright.agent.tools.InProcessToolInvoker;
+import dev.tablewright.fakes.tools.InProcessToolInvoker;
 import dev.tablewright.agent.tools.UserInputPort;
 import dev.tablewright.aisdk.conversation.ConversationMemory;
 import dev.tablewright.aisdk.stream.InMemoryResponseStream;

@@ -5,7 +5,8 @@ import dev.tablewright.tool.ToolOutcome;
 
 /**
  * Runs a server-side tool with the invocation envelope (docs/tools.md). Never throws: a tool that cannot be reached or
- * fails answers an error outcome the model can read.
+ * fails answers an error outcome the model can read. Every implementation keeps the one contract of
+ * {@link EnvelopeToolInvoker} and brings only its transport.
  */
 public interface ToolInvoker {
 

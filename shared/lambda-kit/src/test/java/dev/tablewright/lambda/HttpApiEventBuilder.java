@@ -9,8 +9,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Builds an HTTP API (payload v2) event the way API Gateway does for a matched route: the local gateway and the
- * tests use it. {@code route("POST /conversations/{conversationId}/input-requests", "/conversations/c1/input-requests")}
+ * Builds an HTTP API (payload v2) event the way API Gateway does for a matched route, for the tests and the
+ * benchmarks (shipped in this module's test-jar, never in a function's jar). {@code route("POST /conversations/{conversationId}/input-requests", "/conversations/c1/input-requests")}
  * fills {@code routeKey}, {@code rawPath} and the path parameters; {@link #caller(String)} attaches a JWT authorizer
  * {@code sub} claim, as API Gateway's JWT authorizer would ({@link CallerIdentity#DEVELOPMENT_SUBJECT} by default).
  */
