@@ -161,58 +161,43 @@ public final class ModelProviderColdStart {
     /** The function's own path: the provider from the environment, as ChatFunction picks it, and one streamed call. */
     private static void child(String option) throws Exception {
         Map<String, String> env = System.getenv();
-        ModelRequest request = new ModelRequest(List.of(new ModelMessage.System("You edit table configs."), new ModelMessage.User("hello")),
-                List.of(new ModelTool("apply_column_change", "Change a column", Json.object().put("type", "object"))),
-                256, Instant.now().plusSeconds(30), null);
-        ModelProvider.fromEnvironment(env).model(env).stream(request, new ModelStreamListener() {
-            boolean first = true;
-
-            @Override
-            public void textDelta(String delta) {
-                if (first) {
-                    first = false;
-                    System.out.println("first-token");
-                    System.out.flush();
-                }
-            }
-
-            @Override
-            public void toolCallStarted(String toolCallId, String toolName) {
-            }
-
-            @Override
-            public void toolCallArgumentsDelta(String toolCallId, String delta) {
-            }
-        });
+        ModelProvider.fromEnvironment(env).model(env).stream(oneCall(), new FirstTokenPrinter());
     }
 
     /** The OpenAI model built directly, as ChatFunction did before MODEL_PROVIDER. */
     static final class OpenAiChild {
         static void run(String baseUrl) throws Exception {
-            ModelRequest request = new ModelRequest(List.of(new ModelMessage.System("You edit table configs."), new ModelMessage.User("hello")),
-                    List.of(new ModelTool("apply_column_change", "Change a column", Json.object().put("type", "object"))),
-                    256, Instant.now().plusSeconds(30), null);
             new dev.tablewright.openai.OpenAiChatModel(new dev.tablewright.openai.ModelSettings(baseUrl, "gpt-4o-mini", "sk-not-a-key",
-                    java.time.Duration.ofSeconds(30))).stream(request, new ModelStreamListener() {
-                boolean first = true;
+                    java.time.Duration.ofSeconds(30))).stream(oneCall(), new FirstTokenPrinter());
+        }
+    }
 
-                @Override
-                public void textDelta(String delta) {
-                    if (first) {
-                        first = false;
-                        System.out.println("first-token");
-                        System.out.flush();
-                    }
-                }
+    /** The one request every child makes: a system prompt, a question, one tool. */
+    private static ModelRequest oneCall() {
+        return new ModelRequest(List.of(new ModelMessage.System("You edit table configs."), new ModelMessage.User("hello")),
+                List.of(new ModelTool("apply_column_change", "Change a column", Json.object().put("type", "object"))),
+                256, Instant.now().plusSeconds(30), null);
+    }
 
-                @Override
-                public void toolCallStarted(String toolCallId, String toolName) {
-                }
+    /** Prints "first-token" at the first text delta: the parent's clock stops there. */
+    private static final class FirstTokenPrinter implements ModelStreamListener {
+        private boolean first = true;
 
-                @Override
-                public void toolCallArgumentsDelta(String toolCallId, String delta) {
-                }
-            });
+        @Override
+        public void textDelta(String delta) {
+            if (first) {
+                first = false;
+                System.out.println("first-token");
+                System.out.flush();
+            }
+        }
+
+        @Override
+        public void toolCallStarted(String toolCallId, String toolName) {
+        }
+
+        @Override
+        public void toolCallArgumentsDelta(String toolCallId, String delta) {
         }
     }
 

@@ -5,35 +5,22 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.bedrock.BedrockChatModel;
 import dev.tablewright.bedrock.BedrockSettings;
-import dev.tablewright.dynamodb.DynamoPreviewStore;
-import dev.tablewright.fakes.dynamodb.DynamoDbLocalLauncher;
-import dev.tablewright.fakes.dynamodb.TemplateTables;
 import dev.tablewright.fakes.model.BedrockModelServer;
 import dev.tablewright.fakes.model.ModelScript;
-import dev.tablewright.fakes.sampledb.SampleDatabase;
 import dev.tablewright.json.Json;
-import dev.tablewright.postgres.DatabaseUrl;
-import dev.tablewright.postgres.PostgresDatabases;
 import dev.tablewright.tool.Tool;
 import dev.tablewright.tools.ApplyColumnChangeTool;
 import dev.tablewright.tools.ApplyJoinChangeTool;
-import dev.tablewright.tools.PreviewTableConfigTool;
-import dev.tablewright.tools.SearchDatabaseSchemaTool;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 import java.net.URI;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.UUID;
 import java.util.function.Consumer;
 
 import static dev.tablewright.systemtest.chat.ChatTurnEndToEndTest.STATE;
@@ -56,19 +43,12 @@ class BedrockChatTurnTest {
 
     ChatHarness chat;
     BedrockModelServer bedrock;
-    PostgresDatabases databases;
+    SampleDatabaseTools database;
 
     @BeforeEach
     void start() throws Exception {
-        DatabaseUrl url = SampleDatabase.dedicated(DatabaseUrl.fromEnvironment(), "tablewright_chat_it");
-        databases = new PostgresDatabases(Map.of(PostgresDatabases.DEFAULT_NAME, url::connect), SampleDatabase.SCHEMAS,
-                Duration.ofSeconds(5), Duration.ofSeconds(60));
-        DynamoDbClient dynamo = DynamoDbLocalLauncher.shared().client();
-        String previews = TemplateTables.fromTemplate().createAll(dynamo, "chat-bedrock-" + UUID.randomUUID().toString().substring(0, 8) + "-")
-                .tableName("PreviewsTable");
-        List<Tool> tools = List.of(new ApplyColumnChangeTool(), new ApplyJoinChangeTool(), new SearchDatabaseSchemaTool(databases),
-                new PreviewTableConfigTool(databases, new DynamoPreviewStore(dynamo, previews), (owner, id) -> Optional.empty(),
-                        Clock.systemUTC(), 5, Duration.ofHours(1)));
+        database = SampleDatabaseTools.create("chat-bedrock-");
+        List<Tool> tools = List.of(new ApplyColumnChangeTool(), new ApplyJoinChangeTool(), database.search(), database.preview());
         chat = new ChatHarness(tools);
         bedrock = BedrockModelServer.start().verifySignatures(ACCESS_KEY, SECRET_KEY);
     }
@@ -77,7 +57,7 @@ class BedrockChatTurnTest {
     void stop() {
         chat.close();
         bedrock.close();
-        databases.close();
+        database.close();
     }
 
     /** The turn on Bedrock: the function wired as in production, the model pointed at the stand-in. */

@@ -3,33 +3,19 @@ package dev.tablewright.systemtest.chat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.dynamodb.DynamoPreviewStore;
-import dev.tablewright.fakes.dynamodb.DynamoDbLocalLauncher;
-import dev.tablewright.fakes.dynamodb.TemplateTables;
 import dev.tablewright.fakes.model.ModelScript;
 import dev.tablewright.fakes.model.RecordedRequest;
-import dev.tablewright.fakes.sampledb.SampleDatabase;
 import dev.tablewright.json.Json;
-import dev.tablewright.postgres.DatabaseUrl;
-import dev.tablewright.postgres.PostgresDatabases;
 import dev.tablewright.tools.ApplyColumnChangeTool;
 import dev.tablewright.tools.ApplyFilterChangeTool;
 import dev.tablewright.tools.ApplyJoinChangeTool;
 import dev.tablewright.tools.ApplySortChangeTool;
 import dev.tablewright.tools.DiscoverTableReferenceTool;
-import dev.tablewright.tools.PreviewTableConfigTool;
-import dev.tablewright.tools.SearchDatabaseSchemaTool;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
-import java.time.Clock;
-import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.UUID;
 
 import static dev.tablewright.systemtest.chat.ChatTurnTest.parse;
 import static dev.tablewright.systemtest.chat.ChatTurnTest.toolMessage;
@@ -53,26 +39,19 @@ class ChatTurnEndToEndTest {
              "name":"Stock levels","pageSize":25}""";
 
     ChatHarness chat;
-    PostgresDatabases databases;
+    SampleDatabaseTools database;
 
     @BeforeEach
     void start() throws Exception {
-        DatabaseUrl url = SampleDatabase.dedicated(DatabaseUrl.fromEnvironment(), "tablewright_chat_it");
-        databases = new PostgresDatabases(Map.of(PostgresDatabases.DEFAULT_NAME, url::connect), SampleDatabase.SCHEMAS,
-                Duration.ofSeconds(5), Duration.ofSeconds(60));
-        DynamoDbClient dynamo = DynamoDbLocalLauncher.shared().client();
-        String previews = TemplateTables.fromTemplate().createAll(dynamo, "chat-e2e-" + UUID.randomUUID().toString().substring(0, 8) + "-")
-                .tableName("PreviewsTable");
+        database = SampleDatabaseTools.create("chat-e2e-");
         chat = new ChatHarness(List.of(new ApplyColumnChangeTool(), new ApplyFilterChangeTool(), new ApplyJoinChangeTool(),
-                new ApplySortChangeTool(), new DiscoverTableReferenceTool(), new SearchDatabaseSchemaTool(databases),
-                new PreviewTableConfigTool(databases, new DynamoPreviewStore(dynamo, previews), (owner, id) -> Optional.empty(),
-                        Clock.systemUTC(), 5, Duration.ofHours(1))));
+                new ApplySortChangeTool(), new DiscoverTableReferenceTool(), database.search(), database.preview()));
     }
 
     @AfterEach
     void stop() {
         chat.close();
-        databases.close();
+        database.close();
     }
 
     @Test

@@ -1,13 +1,13 @@
 package dev.tablewright.systemtest.conversations;
 
+import dev.tablewright.systemtest.database.TwoDataSources;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.fakes.identity.DevIssuer;
 import dev.tablewright.localstack.local.LocalDeployment;
 import dev.tablewright.fakes.model.ModelScript;
-import dev.tablewright.fakes.sampledb.SampleDatabase;
 import dev.tablewright.json.Json;
-import dev.tablewright.postgres.DatabaseUrl;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -16,8 +16,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.sql.Connection;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,18 +36,7 @@ class DataSourceChoiceTest {
 
     @BeforeAll
     static void start() throws Exception {
-        DatabaseUrl production = SampleDatabase.ensureLoaded();
-        DatabaseUrl staging = SampleDatabase.dedicated(production, "tablewright_staging_test");
-        if (staging.equals(production)) {
-            throw new IllegalStateException("the test role may not create databases: a staging database is needed");
-        }
-        try (Connection c = staging.connect(); Statement s = c.createStatement()) {
-            s.execute("CREATE TABLE IF NOT EXISTS sales.returns (id integer PRIMARY KEY, order_id integer, amount numeric(10,2))");
-        }
-        ObjectNode sources = Json.object();
-        sources.putObject("production").put("url", production.jdbcUrlWithCredentials());
-        sources.putObject("staging").put("url", staging.jdbcUrlWithCredentials());
-        stack = LocalDeployment.start(LocalDeployment.Settings.forTest(Map.of("DATA_SOURCES", Json.write(sources)),
+        stack = LocalDeployment.start(LocalDeployment.Settings.forTest(Map.of("DATA_SOURCES", TwoDataSources.dataSourcesJson()),
                 ModelScript.builder().build()));
     }
 

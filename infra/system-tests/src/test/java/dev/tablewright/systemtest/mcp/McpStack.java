@@ -1,18 +1,15 @@
 package dev.tablewright.systemtest.mcp;
 
+import dev.tablewright.systemtest.database.TwoDataSources;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.localstack.local.LocalDeployment;
 import dev.tablewright.fakes.model.ModelScript;
 import dev.tablewright.fakes.node.NodeProject;
-import dev.tablewright.fakes.sampledb.SampleDatabase;
 import dev.tablewright.fakes.template.SamTemplate;
 import dev.tablewright.json.Json;
-import dev.tablewright.postgres.DatabaseUrl;
 
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 
@@ -28,19 +25,8 @@ final class McpStack {
     }
 
     static LocalDeployment start() throws Exception {
-        DatabaseUrl production = SampleDatabase.ensureLoaded();
-        DatabaseUrl staging = SampleDatabase.dedicated(production, "tablewright_staging_test");
-        if (staging.equals(production)) {
-            throw new IllegalStateException("the test role may not create databases: a staging database is needed");
-        }
-        try (Connection c = staging.connect(); Statement s = c.createStatement()) {
-            s.execute("CREATE TABLE IF NOT EXISTS sales.returns (id integer PRIMARY KEY, order_id integer, amount numeric(10,2))");
-        }
-        ObjectNode sources = Json.object();
-        sources.putObject("production").put("url", production.jdbcUrlWithCredentials());
-        sources.putObject("staging").put("url", staging.jdbcUrlWithCredentials());
         return LocalDeployment.start(LocalDeployment.Settings.forTest(
-                Map.of("DATA_SOURCES", Json.write(sources), "MCP_ELICITATION_WAIT_SECONDS", "30"), ModelScript.builder().build()));
+                Map.of("DATA_SOURCES", TwoDataSources.dataSourcesJson(), "MCP_ELICITATION_WAIT_SECONDS", "30"), ModelScript.builder().build()));
     }
 
     /** Runs one scenario of mcp-client-check.mjs; a failing client fails the test with what it printed. */

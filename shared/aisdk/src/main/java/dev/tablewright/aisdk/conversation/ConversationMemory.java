@@ -115,6 +115,17 @@ public final class ConversationMemory {
         return new Prepared(whole, draft(ownerId, request.context(), stored), continuing, toStore, title, memory);
     }
 
+    /** The request's messages as stored for display (those with an id and their JSON), in order. */
+    private static List<StoredMessage> requestMessages(Prepared prepared) {
+        List<StoredMessage> messages = new ArrayList<>();
+        for (UiMessage m : prepared.toStore()) {
+            if (m.id() != null && m.json() != null) {
+                messages.add(new StoredMessage(m.id(), m.role(), Json.write(m.json())));
+            }
+        }
+        return messages;
+    }
+
     /** Whether the turn's answer is stored (a conversation store, and a conversation id): then it outlives its client. */
     public boolean keeps(Prepared prepared) {
         return store != null && prepared.request().id() != null;
@@ -130,12 +141,7 @@ public final class ConversationMemory {
         if (store == null || id == null) {
             return;
         }
-        List<StoredMessage> messages = new ArrayList<>();
-        for (UiMessage m : prepared.toStore()) {
-            if (m.id() != null && m.json() != null) {
-                messages.add(new StoredMessage(m.id(), m.role(), Json.write(m.json())));
-            }
-        }
+        List<StoredMessage> messages = requestMessages(prepared);
         if (messages.isEmpty()) {
             return;
         }
@@ -156,12 +162,7 @@ public final class ConversationMemory {
         if (store == null || id == null) {
             return;
         }
-        List<StoredMessage> messages = new ArrayList<>();
-        for (UiMessage m : prepared.toStore()) {
-            if (m.id() != null && m.json() != null) {
-                messages.add(new StoredMessage(m.id(), m.role(), Json.write(m.json())));
-            }
-        }
+        List<StoredMessage> messages = requestMessages(prepared);
         String assistantId = assistant.path("id").asText("");
         if (!assistantId.isEmpty() && !assistant.path("parts").isEmpty()) {
             messages.add(new StoredMessage(assistantId, "assistant", Json.write(assistant)));
