@@ -228,7 +228,10 @@ public final class BedrockModelServer extends ScriptedModel {
                         Thread.sleep(d.millis());
                         response.failIfClientGone();
                     }
-                    case ScriptedTurn.Step.WaitFor w -> waitFor(w.signal());
+                    case ScriptedTurn.Step.WaitFor w -> {
+                        waitFor(w.signal());
+                        response.failIfClientGone(); // a pause like a delay: the client may have left meanwhile
+                    }
                     case ScriptedTurn.Step.Cut c -> {
                         if (!started200) {
                             start(response, answer);
