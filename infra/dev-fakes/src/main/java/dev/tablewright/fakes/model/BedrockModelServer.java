@@ -56,13 +56,12 @@ public final class BedrockModelServer extends ScriptedModel {
     private static final DateTimeFormatter AMZ_DATE = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
     private static final Pattern PATH = Pattern.compile("/model/([^/]+)/converse-stream");
 
-    private final LoopbackHttpServer server;
     private final List<String> violations = new ArrayList<>();
     private volatile AwsBasicCredentials signedWith;
 
     private BedrockModelServer(int port) throws IOException {
         super("the Bedrock stand-in", Integer.MAX_VALUE);
-        this.server = LoopbackHttpServer.start(port, "bedrock-stand-in", this::handle);
+        serve(LoopbackHttpServer.start(port, "bedrock-stand-in", this::handle));
     }
 
     public static BedrockModelServer start() throws IOException {
@@ -77,11 +76,7 @@ public final class BedrockModelServer extends ScriptedModel {
 
     /** {@code http://127.0.0.1:<port>}: {@code BEDROCK_ENDPOINT}. */
     public String endpoint() {
-        return "http://127.0.0.1:" + server.port();
-    }
-
-    public int port() {
-        return server.port();
+        return "http://127.0.0.1:" + port();
     }
 
     /** From now on, a request's signature must be the one these credentials make (the scope is always checked). */
@@ -189,7 +184,7 @@ public final class BedrockModelServer extends ScriptedModel {
             return "signed with access key " + m.group(1) + ", not the stand-in's";
         }
         SdkHttpRequest.Builder unsigned = SdkHttpRequest.builder().method(SdkHttpMethod.POST).protocol("http")
-                .host("127.0.0.1").port(server.port()).encodedPath(request.path());
+                .host("127.0.0.1").port(port()).encodedPath(request.path());
         for (String name : signedHeaders) {
             if (!name.equals("host") && request.header(name) != null) {
                 unsigned.putHeader(name, request.header(name));
@@ -224,14 +219,7 @@ public final class BedrockModelServer extends ScriptedModel {
         try {
             for (ScriptedTurn.Step step : turn.steps()) {
                 switch (step) {
-                    case ScriptedTurn.Step.Delay d -> {
-                        Thread.sleep(d.millis());
-                        response.failIfClientGone();
-                    }
-                    case ScriptedTurn.Step.WaitFor w -> {
-                        waitFor(w.signal());
-                        response.failIfClientGone(); // a pause like a delay: the client may have left meanwhile
-                    }
+                    case ScriptedTurn.Step.Pause p -> pause(p, response);
                     case ScriptedTurn.Step.Cut c -> {
                         if (!started200) {
                             start(response, answer);
@@ -348,11 +336,5 @@ public final class BedrockModelServer extends ScriptedModel {
         all.put("Content-Type", "application/json");
         all.put("x-amzn-ErrorType", type + ":http://internal.amazon.com/coral/com.amazon.bedrock/");
         response.send(status, all, Json.MAPPER.writeValueAsBytes(Json.object().put("message", message)));
-    }
-
-    @Override
-    public void close() {
-        releaseAll();
-        server.close();
     }
 }

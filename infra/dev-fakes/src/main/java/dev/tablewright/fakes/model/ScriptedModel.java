@@ -1,7 +1,10 @@
 package dev.tablewright.fakes.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tablewright.fakes.http.HttpResponder;
+import dev.tablewright.fakes.http.LoopbackHttpServer;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -33,6 +36,7 @@ public abstract sealed class ScriptedModel implements AutoCloseable permits Scri
     private final Map<String, CountDownLatch> signals = new ConcurrentHashMap<>();
     private final List<RecordedRequest> requests = new ArrayList<>();
     private int received;
+    private volatile LoopbackHttpServer server;
 
     /**
      * @param name         the server in a timeout's message
@@ -107,23 +111,43 @@ public abstract sealed class ScriptedModel implements AutoCloseable permits Scri
         return request;
     }
 
+    public int port() {
+        return server.port();
+    }
+
     /** Lets every waiting turn go and stops the server. */
     @Override
-    public abstract void close();
+    public void close() {
+        signals.values().forEach(CountDownLatch::countDown);
+        server.close();
+    }
+
+    /** The server that answers, started by the subclass once it is fully built (it answers from another thread). */
+    void serve(LoopbackHttpServer started) {
+        this.server = started;
+    }
 
     /** The next queued turn; null when none is left. */
     ScriptedTurn nextTurn() {
         return turns.poll();
     }
 
-    /** Holds a turn at a scripted {@code waitFor} until the test releases the signal. */
-    void waitFor(String signal) throws InterruptedException {
-        signals.computeIfAbsent(signal, s -> new CountDownLatch(1)).await(WAIT_LIMIT_MILLIS, TimeUnit.MILLISECONDS);
+    /** Plays a scripted pause: a delay, or a wait until the test releases the signal. */
+    void pause(ScriptedTurn.Step.Pause pause) throws InterruptedException {
+        switch (pause) {
+            case ScriptedTurn.Step.Delay d -> Thread.sleep(d.millis());
+            case ScriptedTurn.Step.WaitFor w ->
+                    signals.computeIfAbsent(w.signal(), s -> new CountDownLatch(1)).await(WAIT_LIMIT_MILLIS, TimeUnit.MILLISECONDS);
+        }
     }
 
-    /** Lets every turn waiting at a signal go (on close: no turn outlives its server). */
-    void releaseAll() {
-        signals.values().forEach(CountDownLatch::countDown);
+    /**
+     * Plays a pause inside a streamed answer, then fails the answer if the client left meanwhile: a write to a closed
+     * peer can still succeed (the bytes reach the socket buffer first), so the next write would not tell.
+     */
+    void pause(ScriptedTurn.Step.Pause pause, HttpResponder response) throws IOException, InterruptedException {
+        pause(pause);
+        response.failIfClientGone();
     }
 
     /** Records a request as it arrived, its {@code Authorization} header as {@link #keptAuthorization} keeps it. */

@@ -29,7 +29,6 @@ public final class ScriptedModelServer extends ScriptedModel {
 
     private static final int KEPT_WHEN_ANSWERING = 200;
 
-    private final LoopbackHttpServer server;
     private final AtomicInteger completionIds = new AtomicInteger();
     /** When set, every request is answered by this instead of the queue (the offline demo model decides per request). */
     private final Function<RecordedRequest, ScriptedTurn> responder;
@@ -41,7 +40,7 @@ public final class ScriptedModelServer extends ScriptedModel {
     private ScriptedModelServer(int port, Function<RecordedRequest, ScriptedTurn> responder, String name) throws IOException {
         super("the scripted model", responder == null ? Integer.MAX_VALUE : KEPT_WHEN_ANSWERING);
         this.responder = responder;
-        this.server = LoopbackHttpServer.start(port, name, this::handle);
+        serve(LoopbackHttpServer.start(port, name, this::handle));
     }
 
     /**
@@ -65,11 +64,7 @@ public final class ScriptedModelServer extends ScriptedModel {
 
     /** {@code http://127.0.0.1:<port>/v1}: the base URL for an OpenAI client. */
     public String baseUrl() {
-        return "http://127.0.0.1:" + server.port() + "/v1";
-    }
-
-    public int port() {
-        return server.port();
+        return "http://127.0.0.1:" + port() + "/v1";
     }
 
     private void handle(HttpRequest request, HttpResponder response) throws Exception {
@@ -123,14 +118,7 @@ public final class ScriptedModelServer extends ScriptedModel {
         try {
             for (ScriptedTurn.Step step : turn.steps()) {
                 switch (step) {
-                    case ScriptedTurn.Step.Delay d -> {
-                        Thread.sleep(d.millis());
-                        response.failIfClientGone();
-                    }
-                    case ScriptedTurn.Step.WaitFor w -> {
-                        waitFor(w.signal());
-                        response.failIfClientGone(); // a pause like a delay: the client may have left meanwhile
-                    }
+                    case ScriptedTurn.Step.Pause p -> pause(p, response);
                     case ScriptedTurn.Step.Cut c -> {
                         cut(response, answer, headersSent);
                         return;
@@ -208,8 +196,7 @@ public final class ScriptedModelServer extends ScriptedModel {
         Map<Integer, ObjectNode> calls = new TreeMap<>();
         for (ScriptedTurn.Step step : turn.steps()) {
             switch (step) {
-                case ScriptedTurn.Step.Delay d -> Thread.sleep(d.millis());
-                case ScriptedTurn.Step.WaitFor w -> waitFor(w.signal());
+                case ScriptedTurn.Step.Pause p -> pause(p);
                 case ScriptedTurn.Step.Cut c -> {
                     response.abort();
                     answer.end("cut");
@@ -314,11 +301,5 @@ public final class ScriptedModelServer extends ScriptedModel {
         Map<String, String> all = new LinkedHashMap<>(headers);
         all.put("Content-Type", "application/json");
         response.send(status, all, Json.MAPPER.writeValueAsBytes(body));
-    }
-
-    @Override
-    public void close() {
-        releaseAll();
-        server.close();
     }
 }
