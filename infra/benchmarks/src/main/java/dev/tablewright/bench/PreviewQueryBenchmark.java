@@ -3,6 +3,7 @@ package dev.tablewright.bench;
 import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.fakes.sampledb.SampleDatabase;
+import dev.tablewright.fakes.sampledb.SampleDatabaseConfigs;
 import dev.tablewright.postgres.DatabaseUrl;
 import dev.tablewright.postgres.PostgresDatabases;
 import dev.tablewright.sql.CompiledQuery;
@@ -30,7 +31,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Warm latency of preview_table_config's database half on the sample database (DATABASE_URL, default the local
- * {@code test}): compiling a 3-join, 3-filter, 2-sort config against the cached catalogue; PostgreSQL planning it
+ * {@code test}): compiling a 3-join, 3-filter, 2-sort config ({@link SampleDatabaseConfigs#THREE_JOINS}, the one
+ * PreviewTableConfigTest checks) against the cached catalogue; PostgreSQL planning it
  * (EXPLAIN in a read-only transaction); and the whole compile + plan + 10-row sample. One connection, kept warm,
  * as in a warm Lambda instance.
  *
@@ -44,34 +46,6 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 5, time = 2)
 public class PreviewQueryBenchmark {
 
-    static final String CONFIG = """
-            {"name": "Big approved orders in Germany", "data_source": [{
-              "schema": "sales", "source": "orders",
-              "select": {
-                "columns": [
-                  {"name": "id"}, {"name": "order_number"}, {"name": "status"}, {"name": "total_amount"}, {"name": "created_at"},
-                  {"name": "name", "table": "customers", "alias": "customer_name"}, {"name": "country", "table": "customers"},
-                  {"name": "first_name", "table": "users_created_by", "alias": "creator_first_name"},
-                  {"name": "last_name", "table": "users_approved_by", "alias": "approver_last_name"}
-                ],
-                "foreign_tables": [
-                  {"schema": "sales", "table": "customers", "join_type": "INNER",
-                   "relationship_from": "orders.customer_id", "relationship_to": "customers.id"},
-                  {"schema": "core", "table": "users", "alias": "users_created_by", "join_type": "LEFT",
-                   "relationship_from": "orders.created_by", "relationship_to": "users.id"},
-                  {"schema": "core", "table": "users", "alias": "users_approved_by", "join_type": "LEFT",
-                   "relationship_from": "orders.approved_by", "relationship_to": "users_approved_by.id"}
-                ]
-              },
-              "filters": [
-                {"column": "status", "operator": "in", "value": ["approved", "shipped"]},
-                {"column": "total_amount", "operator": "gte", "value": 1000},
-                {"column": "country", "operator": "eq", "value": "DE"}
-              ],
-              "sort": [{"column": "total_amount", "direction": "desc"}, {"column": "id", "direction": "asc"}]
-            }]}
-            """;
-
     private PostgresDatabases databases;
     private Database database;
     private TableConfig config;
@@ -83,7 +57,7 @@ public class PreviewQueryBenchmark {
         databases = new PostgresDatabases(Map.of("default", url::connect), PostgresDatabases.DEFAULT_SCHEMAS,
                 Duration.ofSeconds(5), Duration.ofMinutes(10));
         database = databases.find("default").orElseThrow();
-        config = ConfigJson.read(CONFIG).config();
+        config = ConfigJson.read(SampleDatabaseConfigs.THREE_JOINS).config();
         SqlCompiler.Compilation compiled = SqlCompiler.compile(config, database.catalog(), 10);
         if (!compiled.ok()) {
             throw new IllegalStateException("benchmark config does not compile: " + compiled.errors());

@@ -205,7 +205,7 @@ public final class BedrockChatModel implements ChatModel {
         } catch (Exception unreadable) {
             // the status alone says enough
         }
-        String name = type == null || type.isBlank() ? BedrockFailures.typeOfStatus(response.statusCode()) : BedrockFailures.shortName(type);
+        String name = type == null || type.isBlank() ? BedrockErrorTypes.ofStatus(response.statusCode()) : BedrockFailures.shortName(type);
         LOG.warn("Bedrock refused the request", "status", response.statusCode(), "error", name, "modelId", settings.modelId(),
                 "detail", String.valueOf(message));
         return BedrockFailures.of(name, message, settings, false, retryAfter(response));

@@ -67,20 +67,6 @@ final class BedrockFailures {
         };
     }
 
-    /** By HTTP status, when the response names no error type. */
-    static String typeOfStatus(int status) {
-        return switch (status) {
-            case 400 -> "ValidationException";
-            case 403 -> "AccessDeniedException";
-            case 404 -> "ResourceNotFoundException";
-            case 408 -> "ModelTimeoutException";
-            case 424 -> "ModelErrorException";
-            case 429 -> "ThrottlingException";
-            case 503 -> "ServiceUnavailableException";
-            default -> "InternalServerException";
-        };
-    }
-
     /**
      * Two causes look alike: the role lacks the IAM permission (Bedrock's message says the caller "is not authorized
      * to perform" the action), or the account has not been granted access to the model.

@@ -1,17 +1,15 @@
 package dev.tablewright.tools;
 
-import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.tool.ToolFailures;
 import dev.tablewright.failure.DomainFailure;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.configstore.ConfigNameTakenException;
 import dev.tablewright.configstore.ConfigNotFoundException;
-import dev.tablewright.configstore.StoredConfig;
 import dev.tablewright.configstore.VersionConflictException;
 import dev.tablewright.json.Json;
 import dev.tablewright.configstore.ConfigStore;
+import dev.tablewright.configstore.StoredConfigJson;
 import dev.tablewright.tool.Tool;
 import dev.tablewright.tool.ToolArguments;
 import dev.tablewright.tool.ToolDefinition;
@@ -26,7 +24,8 @@ import java.util.List;
 /**
  * A tool over the user's saved configs: it answers for the invocation's user (a call without one is refused), reads
  * its arguments with {@link ToolArguments}, and answers the arguments' and the store's failures as tool errors the
- * model can act on. Subclasses say only what they do ({@link #answer}).
+ * model can act on. Subclasses say only what they do ({@link #answer}); a saved config is answered as
+ * {@link StoredConfigJson} writes it, as the {@code /configs} routes do.
  */
 abstract class ConfigStoreTool implements Tool {
 
@@ -111,18 +110,5 @@ abstract class ConfigStoreTool implements Tool {
             throw new BadArguments(report.errors());
         }
         return config;
-    }
-
-    /** A stored config as the tools answer it. */
-    static ObjectNode view(StoredConfig stored) {
-        ObjectNode out = Json.object();
-        out.put("config_id", stored.configId());
-        if (stored.name() != null) {
-            out.put("name", stored.name());
-        }
-        out.put("version", stored.version());
-        out.put("updated_at", stored.updatedAt().toString());
-        out.set("config", ConfigJson.write(stored.config()));
-        return out;
     }
 }

@@ -6,6 +6,7 @@ import dev.tablewright.json.Json;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.configstore.ConfigStore;
+import dev.tablewright.configstore.StoredConfigJson;
 import dev.tablewright.tool.ToolArguments;
 import dev.tablewright.tool.ToolDefinition;
 
@@ -17,7 +18,7 @@ public final class CreateTableConfigTool extends ConfigStoreTool {
 
     public static final ToolDefinition DEFINITION = new ToolDefinition("create_table_config",
             "Save a new table config (the Config wire format; it needs a name, unique among the user's configs) as "
-                    + "version 1, and answer its config_id. This saves at once, without the user's accept: when the "
+                    + "version 1, and answer its configId. This saves at once, without the user's accept: when the "
                     + "user should see the table first, call preview_table_config without a config_id instead, and "
                     + "accepting that preview creates the config.",
             Json.objectLiteral("""
@@ -39,7 +40,7 @@ public final class CreateTableConfigTool extends ConfigStoreTool {
         if (config.name() == null || config.name().isBlank()) {
             throw new BadArguments("name", "a new config needs a name (unique among the user's configs)");
         }
-        ObjectNode out = view(configs.create(owner, config, clock.instant()));
+        ObjectNode out = StoredConfigJson.config(configs.create(owner, config, clock.instant()));
         out.put("created", true);
         return out;
     }

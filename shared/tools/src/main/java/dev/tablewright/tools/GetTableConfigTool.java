@@ -5,6 +5,7 @@ import dev.tablewright.json.Json;
 
 import dev.tablewright.configstore.ConfigNotFoundException;
 import dev.tablewright.configstore.ConfigStore;
+import dev.tablewright.configstore.StoredConfigJson;
 import dev.tablewright.tool.ToolArguments;
 import dev.tablewright.tool.ToolDefinition;
 
@@ -36,7 +37,7 @@ public final class GetTableConfigTool extends ConfigStoreTool {
         if ((id == null) == (name == null)) {
             throw new BadArguments("config_id", "give exactly one of config_id and name");
         }
-        return view(id != null
+        return StoredConfigJson.config(id != null
                 ? configs.get(owner, id).orElseThrow(() -> ConfigNotFoundException.config(id))
                 : configs.getByName(owner, name).orElseThrow(
                         () -> new ConfigNotFoundException("no config named '" + name + "'")));

@@ -1,11 +1,8 @@
 package dev.tablewright.tools;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.configstore.ConfigStore;
-import dev.tablewright.configstore.ConfigSummary;
-import dev.tablewright.configstore.Page;
+import dev.tablewright.configstore.StoredConfigJson;
 import dev.tablewright.json.Json;
 import dev.tablewright.tool.ToolArguments;
 import dev.tablewright.tool.ToolDefinition;
@@ -23,7 +20,7 @@ public final class ListTableConfigsTool extends ConfigStoreTool {
             Json.objectLiteral("""
                     {"type":"object","properties":{
                       "limit":{"type":"integer","minimum":1,"maximum":50,"description":"Configs per page (default 20)"},
-                      "cursor":{"type":"string","description":"next_cursor of the previous page, to continue"}},
+                      "cursor":{"type":"string","description":"nextCursor of the previous page, to continue"}},
                      "additionalProperties":false}"""),
             null, Set.of(), ToolDefinition.RunsOn.FUNCTION);
 
@@ -36,24 +33,6 @@ public final class ListTableConfigsTool extends ConfigStoreTool {
         Long limit = integer(args, "limit", 1, 50);
         String cursor = args.text("cursor", false, 400);
         require(args);
-        Page<ConfigSummary> page = configs.list(owner, limit == null ? DEFAULT_LIMIT : limit.intValue(), cursor);
-        ObjectNode out = Json.object();
-        ArrayNode items = out.putArray("configs");
-        for (ConfigSummary s : page.items()) {
-            ObjectNode item = items.addObject();
-            item.put("config_id", s.configId());
-            if (s.name() != null) {
-                item.put("name", s.name());
-            }
-            if (s.description() != null) {
-                item.put("description", s.description());
-            }
-            item.put("version", s.version());
-            item.put("updated_at", s.updatedAt().toString());
-        }
-        if (page.nextCursor() != null) {
-            out.put("next_cursor", page.nextCursor());
-        }
-        return out;
+        return StoredConfigJson.page(configs.list(owner, limit == null ? DEFAULT_LIMIT : limit.intValue(), cursor));
     }
 }

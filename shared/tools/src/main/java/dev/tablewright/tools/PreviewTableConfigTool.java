@@ -1,8 +1,6 @@
 package dev.tablewright.tools;
 
 import dev.tablewright.id.IdGenerator;
-import dev.tablewright.tool.ToolFailures;
-import dev.tablewright.failure.DomainFailure;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -23,7 +21,6 @@ import dev.tablewright.sql.QueryFailure;
 import dev.tablewright.grounding.ResultColumn;
 import dev.tablewright.sql.SampleRunner;
 import dev.tablewright.sql.SqlCompiler;
-import dev.tablewright.tool.Tool;
 import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
@@ -47,13 +44,14 @@ import java.util.Set;
  * config, the way the operation tools do, so the model can repair it; {@code unavailable} when the database cannot
  * be reached.
  */
-public final class PreviewTableConfigTool implements Tool {
+public final class PreviewTableConfigTool extends LiveDatabaseTool {
 
     public static final int DEFAULT_SAMPLE_ROWS = 10;
 
     /**
      * The definition without the {@code database} selection: where several data sources are configured, the registry
-     * the function is wired with declares it ({@link DataSourceSelection#declare}), so the chat function asks first.
+     * the function is wired with declares it ({@link DataSourceSelection#declare}), so the chat function asks first
+     * (and so does the tool itself: {@link LiveDatabaseTool}).
      */
     public static final ToolDefinition DEFINITION = new ToolDefinition("preview_table_config",
             "Show the user a proposed table config before it is saved: validates it, checks every table, column and "
@@ -74,13 +72,11 @@ public final class PreviewTableConfigTool implements Tool {
         }
     }
 
-    private final Databases databases;
     private final PreviewStore previews;
     private final BaseConfigs baseConfigs;
     private final Clock clock;
     private final int sampleRows;
     private final Duration previewTtl;
-    private final ToolDefinition definition;
     private final IdGenerator previewIds;
 
     public PreviewTableConfigTool(Databases databases, PreviewStore previews, BaseConfigs baseConfigs, Clock clock,
@@ -90,14 +86,13 @@ public final class PreviewTableConfigTool implements Tool {
 
     public PreviewTableConfigTool(Databases databases, PreviewStore previews, BaseConfigs baseConfigs, Clock clock,
                               int sampleRows, Duration previewTtl, IdGenerator previewIds) {
+        super(DEFINITION, databases);
         this.previewIds = previewIds;
-        this.databases = databases;
         this.previews = previews;
         this.baseConfigs = baseConfigs;
         this.clock = clock;
         this.sampleRows = sampleRows;
         this.previewTtl = previewTtl;
-        this.definition = DataSourceSelection.declare(DEFINITION, databases.names());
     }
 
     private static ObjectNode parameters() {
@@ -108,30 +103,13 @@ public final class PreviewTableConfigTool implements Tool {
                     }}""");
     }
 
+    /** Refusals (the config, its names, the plan) answer {@code valid: false}; the store's failures reach the base. */
     @Override
-    public ToolDefinition definition() {
-        return definition;
-    }
-
-    @Override
-    public ToolOutcome execute(ToolInvocation invocation) {
-        try {
-            return preview(invocation);
-        } catch (DomainFailure e) { // the catalogue or the preview store unavailable; a config too large for one item
-            return ToolFailures.outcome(e);
-        }
-    }
-
-    private ToolOutcome preview(ToolInvocation invocation) {
+    protected ToolOutcome answer(Database database, ToolInvocation invocation) {
         if (invocation.userId() == null || invocation.userId().isBlank()) {
             return ToolOutcome.error("invalid_arguments", "the invocation names no userId: a preview belongs to a user");
         }
-        DataSourceSelection.Choice choice = DataSourceSelection.choose(invocation, databases);
-        if (choice instanceof DataSourceSelection.Answer a) {
-            return a.outcome();
-        }
-        Database database = ((DataSourceSelection.Chosen) choice).database();
-        JsonNode args = invocation.arguments() == null ? Json.object() : invocation.arguments();
+        JsonNode args = arguments(invocation);
         JsonNode configNode = args.get("config");
         if (configNode == null || !configNode.isObject()) {
             return ToolOutcome.error("invalid_arguments", "config is required: the complete proposed table config");

@@ -1,7 +1,5 @@
 package dev.tablewright.tools;
 
-import dev.tablewright.tool.ToolFailures;
-import dev.tablewright.failure.DomainFailure;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -14,7 +12,6 @@ import dev.tablewright.validation.ValidationCollector;
 import dev.tablewright.schema.TableInfo;
 import dev.tablewright.sql.Database;
 import dev.tablewright.sql.Databases;
-import dev.tablewright.tool.Tool;
 import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
@@ -30,7 +27,7 @@ import java.util.Set;
  * tables and columns, case-insensitively); {@code table} (with {@code schema}) describes one table fully. Columns
  * come on request ({@code include_columns}) or for a single table; relationships always, in both directions.
  */
-public final class SearchDatabaseSchemaTool implements Tool {
+public final class SearchDatabaseSchemaTool extends LiveDatabaseTool {
 
     public static final int DEFAULT_PAGE_SIZE = 20;
     public static final int MAX_PAGE_SIZE = 50;
@@ -49,12 +46,8 @@ public final class SearchDatabaseSchemaTool implements Tool {
                     + "and by a name fragment; describe one table with schema + table. Results come a page at a time.",
             parameters(), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION).onADataSource();
 
-    private final Databases databases;
-    private final ToolDefinition definition;
-
     public SearchDatabaseSchemaTool(Databases databases) {
-        this.databases = databases;
-        this.definition = DataSourceSelection.declare(DEFINITION, databases.names());
+        super(DEFINITION, databases);
     }
 
     private static ObjectNode parameters() {
@@ -70,26 +63,8 @@ public final class SearchDatabaseSchemaTool implements Tool {
     }
 
     @Override
-    public ToolDefinition definition() {
-        return definition;
-    }
-
-    @Override
-    public ToolOutcome execute(ToolInvocation invocation) {
-        try {
-            return search(invocation);
-        } catch (DomainFailure e) {
-            return ToolFailures.outcome(e);
-        }
-    }
-
-    private ToolOutcome search(ToolInvocation invocation) {
-        DataSourceSelection.Choice choice = DataSourceSelection.choose(invocation, databases);
-        if (choice instanceof DataSourceSelection.Answer a) {
-            return a.outcome();
-        }
-        Database database = ((DataSourceSelection.Chosen) choice).database();
-        JsonNode args = invocation.arguments() == null ? Json.object() : invocation.arguments();
+    protected ToolOutcome answer(Database database, ToolInvocation invocation) {
+        JsonNode args = arguments(invocation);
         String schema = text(args, "schema");
         String table = text(args, "table");
         String name = text(args, "name");

@@ -5,6 +5,7 @@ import dev.tablewright.json.Json;
 
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.configstore.ConfigStore;
+import dev.tablewright.configstore.StoredConfigJson;
 import dev.tablewright.tool.ToolArguments;
 import dev.tablewright.tool.ToolDefinition;
 
@@ -47,6 +48,6 @@ public final class UpdateTableConfigTool extends ConfigStoreTool {
             args.error("base_version", "base_version is missing: the version the change was built on (get_table_config)");
         }
         TableConfig config = validConfig(args, "config");
-        return view(configs.update(owner, configId, base, config, clock.instant()));
+        return StoredConfigJson.config(configs.update(owner, configId, base, config, clock.instant()));
     }
 }

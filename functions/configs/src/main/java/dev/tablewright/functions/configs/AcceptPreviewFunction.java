@@ -1,5 +1,6 @@
 package dev.tablewright.functions.configs;
 
+import dev.tablewright.configstore.StoredConfigJson;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.json.Json;
 import dev.tablewright.lambda.HttpRequest;
@@ -35,7 +36,7 @@ public final class AcceptPreviewFunction extends ConfigApiFunction {
                 "version", accepted.config().version(), "created", accepted.created());
         ObjectNode out = Json.object();
         out.set("preview", ApiViews.preview(accepted.preview(), now));
-        out.set("config", ApiViews.config(accepted.config()));
+        out.set("config", StoredConfigJson.config(accepted.config()));
         return accepted.created() ? HttpResponse.created(out) : HttpResponse.ok(out);
     }
 

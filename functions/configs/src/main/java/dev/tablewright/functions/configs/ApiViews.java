@@ -3,50 +3,19 @@ package dev.tablewright.functions.configs;
 import dev.tablewright.codec.ConfigJson;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.configstore.ConfigSummary;
 import dev.tablewright.configstore.ConfigVersion;
 import dev.tablewright.configstore.Page;
-import dev.tablewright.configstore.StoredConfig;
 import dev.tablewright.json.Json;
 import dev.tablewright.preview.PendingPreview;
 
 import java.time.Instant;
 
-/** The JSON the config and preview routes answer (docs/api/openapi.yaml describes each). */
+/**
+ * The JSON the config-version and preview routes answer (docs/api/openapi.yaml describes each); a saved config and
+ * the listing are {@link dev.tablewright.configstore.StoredConfigJson}'s, shared with the config store tools.
+ */
 final class ApiViews {
     private ApiViews() {
-    }
-
-    static ObjectNode config(StoredConfig c) {
-        ObjectNode out = Json.object();
-        out.put("configId", c.configId());
-        if (c.name() != null) {
-            out.put("name", c.name());
-        }
-        out.put("version", c.version());
-        out.put("createdAt", c.createdAt().toString());
-        out.put("updatedAt", c.updatedAt().toString());
-        out.set("config", ConfigJson.write(c.config()));
-        return out;
-    }
-
-    static ObjectNode configs(Page<ConfigSummary> page) {
-        ObjectNode out = Json.object();
-        ArrayNode items = out.putArray("configs");
-        for (ConfigSummary s : page.items()) {
-            ObjectNode item = items.addObject();
-            item.put("configId", s.configId());
-            if (s.name() != null) {
-                item.put("name", s.name());
-            }
-            if (s.description() != null) {
-                item.put("description", s.description());
-            }
-            item.put("version", s.version());
-            item.put("updatedAt", s.updatedAt().toString());
-        }
-        out.put("nextCursor", page.nextCursor());
-        return out;
     }
 
     static ObjectNode version(ConfigVersion v) {

@@ -1,5 +1,6 @@
 package dev.tablewright.functions.configs;
 
+import dev.tablewright.configstore.StoredConfigJson;
 import dev.tablewright.lambda.HttpRequest;
 import dev.tablewright.lambda.HttpResponse;
 
@@ -17,6 +18,6 @@ public final class CreateConfigFunction extends ConfigApiFunction {
     @Override
     protected HttpResponse serve(HttpRequest request, String ownerId) {
         ConfigBody body = request.body(ConfigBody.reader(false, services.grounding().forDataSource(null)));
-        return HttpResponse.created(ApiViews.config(services.configs().create(ownerId, body.config(), services.clock().instant())));
+        return HttpResponse.created(StoredConfigJson.config(services.configs().create(ownerId, body.config(), services.clock().instant())));
     }
 }

@@ -1,5 +1,6 @@
 package dev.tablewright.functions.configs;
 
+import dev.tablewright.configstore.StoredConfigJson;
 import dev.tablewright.configstore.ConfigNotFoundException;
 import dev.tablewright.lambda.HttpRequest;
 import dev.tablewright.lambda.HttpResponse;
@@ -17,7 +18,7 @@ public final class GetConfigFunction extends ConfigApiFunction {
     @Override
     protected HttpResponse serve(HttpRequest request, String ownerId) {
         String configId = request.pathId("configId");
-        return HttpResponse.ok(ApiViews.config(services.configs().get(ownerId, configId)
+        return HttpResponse.ok(StoredConfigJson.config(services.configs().get(ownerId, configId)
                 .orElseThrow(() -> ConfigNotFoundException.config(configId))));
     }
 }

@@ -1,5 +1,6 @@
 package dev.tablewright.functions.configs;
 
+import dev.tablewright.configstore.StoredConfigJson;
 import dev.tablewright.lambda.HttpRequest;
 import dev.tablewright.lambda.HttpResponse;
 
@@ -15,6 +16,6 @@ public final class ListConfigsFunction extends ConfigApiFunction {
 
     @Override
     protected HttpResponse serve(HttpRequest request, String ownerId) {
-        return HttpResponse.ok(ApiViews.configs(services.configs().list(ownerId, limit(request), request.query("cursor").orElse(null))));
+        return HttpResponse.ok(StoredConfigJson.page(services.configs().list(ownerId, limit(request), request.query("cursor").orElse(null))));
     }
 }

@@ -1,5 +1,6 @@
 package dev.tablewright.functions.configs;
 
+import dev.tablewright.configstore.StoredConfigJson;
 import dev.tablewright.lambda.HttpRequest;
 import dev.tablewright.lambda.HttpResponse;
 
@@ -26,6 +27,6 @@ public final class RestoreConfigVersionFunction extends ConfigApiFunction {
             body.refuseUnknown(java.util.Set.of("baseVersion"));
             return baseVersion(body);
         });
-        return HttpResponse.ok(ApiViews.config(services.configs().restore(ownerId, configId, base, from, services.clock().instant())));
+        return HttpResponse.ok(StoredConfigJson.config(services.configs().restore(ownerId, configId, base, from, services.clock().instant())));
     }
 }

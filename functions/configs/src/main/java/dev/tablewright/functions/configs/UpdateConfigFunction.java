@@ -1,5 +1,6 @@
 package dev.tablewright.functions.configs;
 
+import dev.tablewright.configstore.StoredConfigJson;
 import dev.tablewright.lambda.HttpRequest;
 import dev.tablewright.lambda.HttpResponse;
 
@@ -21,7 +22,7 @@ public final class UpdateConfigFunction extends ConfigApiFunction {
     protected HttpResponse serve(HttpRequest request, String ownerId) {
         String configId = request.pathId("configId");
         ConfigBody body = request.body(ConfigBody.reader(true, services.grounding().forDataSource(null)));
-        return HttpResponse.ok(ApiViews.config(services.configs().update(ownerId, configId, body.baseVersion(), body.config(),
+        return HttpResponse.ok(StoredConfigJson.config(services.configs().update(ownerId, configId, body.baseVersion(), body.config(),
                 services.clock().instant())));
     }
 }

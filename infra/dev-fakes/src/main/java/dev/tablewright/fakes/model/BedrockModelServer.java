@@ -2,6 +2,7 @@ package dev.tablewright.fakes.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.bedrock.BedrockErrorTypes;
 import dev.tablewright.bedrock.ConverseStreamEvents;
 import dev.tablewright.fakes.http.HttpRequest;
 import dev.tablewright.fakes.http.HttpResponder;
@@ -18,7 +19,6 @@ import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -27,12 +27,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -55,23 +49,19 @@ import java.util.regex.Pattern;
  * exception frame mid-stream. Every request is recorded ({@link #requests()}); with no turn left it answers
  * {@code 500 InternalServerException}.
  */
-public final class BedrockModelServer implements ScriptedModel {
+public final class BedrockModelServer extends ScriptedModel {
 
-    private static final long WAIT_LIMIT_MILLIS = 60_000;
     private static final Pattern AUTHORIZATION = Pattern.compile(
             "AWS4-HMAC-SHA256 Credential=([^/]+)/(\\d{8})/([^/]+)/([^/]+)/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})");
     private static final DateTimeFormatter AMZ_DATE = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
     private static final Pattern PATH = Pattern.compile("/model/([^/]+)/converse-stream");
 
-    private final LoopbackHttpServer server;
-    private final ConcurrentLinkedQueue<ScriptedTurn> turns = new ConcurrentLinkedQueue<>();
-    private final List<RecordedRequest> requests = new ArrayList<>();
     private final List<String> violations = new ArrayList<>();
-    private final Map<String, CountDownLatch> signals = new ConcurrentHashMap<>();
     private volatile AwsBasicCredentials signedWith;
 
     private BedrockModelServer(int port) throws IOException {
-        this.server = LoopbackHttpServer.start(port, "bedrock-stand-in", this::handle);
+        super("the Bedrock stand-in", Integer.MAX_VALUE);
+        serve(LoopbackHttpServer.start(port, "bedrock-stand-in", this::handle));
     }
 
     public static BedrockModelServer start() throws IOException {
@@ -86,11 +76,7 @@ public final class BedrockModelServer implements ScriptedModel {
 
     /** {@code http://127.0.0.1:<port>}: {@code BEDROCK_ENDPOINT}. */
     public String endpoint() {
-        return "http://127.0.0.1:" + server.port();
-    }
-
-    public int port() {
-        return server.port();
+        return "http://127.0.0.1:" + port();
     }
 
     /** From now on, a request's signature must be the one these credentials make (the scope is always checked). */
@@ -99,51 +85,10 @@ public final class BedrockModelServer implements ScriptedModel {
         return this;
     }
 
-    @Override
-    public BedrockModelServer enqueue(ModelScript script) {
-        turns.addAll(script.turns());
-        return this;
-    }
-
-    @Override
-    public BedrockModelServer enqueue(ScriptedTurn... more) {
-        turns.addAll(List.of(more));
-        return this;
-    }
-
-    public int remainingTurns() {
-        return turns.size();
-    }
-
-    public void release(String signal) {
-        signals.computeIfAbsent(signal, s -> new CountDownLatch(1)).countDown();
-    }
-
-    /** Requests as received; {@link RecordedRequest#path()} carries the model id, the body is the Converse request. */
-    public List<RecordedRequest> requests() {
-        synchronized (requests) {
-            return List.copyOf(requests);
-        }
-    }
-
     /** Every rule a received request broke, prefixed with the request's index; empty when Bedrock would have taken them all. */
     public List<String> violations() {
         synchronized (violations) {
             return List.copyOf(violations);
-        }
-    }
-
-    public List<RecordedRequest> awaitRequests(int count, Duration timeout) throws InterruptedException, TimeoutException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        synchronized (requests) {
-            while (requests.size() < count) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    throw new TimeoutException("the Bedrock stand-in got " + requests.size() + " of " + count + " requests");
-                }
-                TimeUnit.NANOSECONDS.timedWait(requests, left);
-            }
-            return List.copyOf(requests);
         }
     }
 
@@ -183,7 +128,7 @@ public final class BedrockModelServer implements ScriptedModel {
             answer.end("error 400");
             return;
         }
-        ScriptedTurn turn = turns.poll();
+        ScriptedTurn turn = nextTurn();
         switch (turn) {
             case null -> {
                 error(response, 500, "InternalServerException", "Bedrock stand-in: no turn left");
@@ -197,7 +142,7 @@ public final class BedrockModelServer implements ScriptedModel {
                 answer.firstByte();
                 Map<String, String> headers = new HashMap<>(e.headers());
                 String type = headers.remove("x-amzn-ErrorType");
-                error(response, e.status(), type != null ? type : errorType(e.status()), e.message(), headers);
+                error(response, e.status(), type != null ? type : BedrockErrorTypes.ofStatus(e.status()), e.message(), headers);
                 answer.end("error " + e.status());
             }
             case ScriptedTurn.Completion c -> stream(c, recorded, response);
@@ -239,7 +184,7 @@ public final class BedrockModelServer implements ScriptedModel {
             return "signed with access key " + m.group(1) + ", not the stand-in's";
         }
         SdkHttpRequest.Builder unsigned = SdkHttpRequest.builder().method(SdkHttpMethod.POST).protocol("http")
-                .host("127.0.0.1").port(server.port()).encodedPath(request.path());
+                .host("127.0.0.1").port(port()).encodedPath(request.path());
         for (String name : signedHeaders) {
             if (!name.equals("host") && request.header(name) != null) {
                 unsigned.putHeader(name, request.header(name));
@@ -256,22 +201,12 @@ public final class BedrockModelServer implements ScriptedModel {
                 : "The request signature we calculated does not match the signature you provided.";
     }
 
-    private RecordedRequest record(String path, Map<String, String> headers, JsonNode body) {
-        Map<String, String> kept = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-        kept.putAll(headers);
-        kept.computeIfPresent("Authorization", (k, v) -> {
-            Matcher m = AUTHORIZATION.matcher(v);
-            // the scope is what tests look at; the signature itself is not kept
-            return m.matches() ? "AWS4-HMAC-SHA256 Credential=" + m.group(1) + "/" + m.group(2) + "/" + m.group(3) + "/"
-                    + m.group(4) + "/aws4_request, SignedHeaders=" + m.group(5) + ", Signature=<redacted>" : "<redacted>";
-        });
-        synchronized (requests) {
-            RecordedRequest recorded = new RecordedRequest(requests.size(), path, Map.copyOf(new LinkedHashMap<>(kept)), body,
-                    System.nanoTime(), new RecordedRequest.Answer());
-            requests.add(recorded);
-            requests.notifyAll();
-            return recorded;
-        }
+    /** The scope is what tests look at; the signature itself is not kept. */
+    @Override
+    String keptAuthorization(String value) {
+        Matcher m = AUTHORIZATION.matcher(value);
+        return m.matches() ? "AWS4-HMAC-SHA256 Credential=" + m.group(1) + "/" + m.group(2) + "/" + m.group(3) + "/"
+                + m.group(4) + "/aws4_request, SignedHeaders=" + m.group(5) + ", Signature=<redacted>" : "<redacted>";
     }
 
     private void stream(ScriptedTurn.Completion turn, RecordedRequest request, HttpResponder response) throws IOException, InterruptedException {
@@ -284,12 +219,7 @@ public final class BedrockModelServer implements ScriptedModel {
         try {
             for (ScriptedTurn.Step step : turn.steps()) {
                 switch (step) {
-                    case ScriptedTurn.Step.Delay d -> {
-                        Thread.sleep(d.millis());
-                        response.failIfClientGone();
-                    }
-                    case ScriptedTurn.Step.WaitFor w -> signals.computeIfAbsent(w.signal(), s -> new CountDownLatch(1))
-                            .await(WAIT_LIMIT_MILLIS, TimeUnit.MILLISECONDS);
+                    case ScriptedTurn.Step.Pause p -> pause(p, response);
                     case ScriptedTurn.Step.Cut c -> {
                         if (!started200) {
                             start(response, answer);
@@ -393,19 +323,6 @@ public final class BedrockModelServer implements ScriptedModel {
         };
     }
 
-    private static String errorType(int status) {
-        return switch (status) {
-            case 400 -> "ValidationException";
-            case 403 -> "AccessDeniedException";
-            case 404 -> "ResourceNotFoundException";
-            case 408 -> "ModelTimeoutException";
-            case 424 -> "ModelErrorException";
-            case 429 -> "ThrottlingException";
-            case 503 -> "ServiceUnavailableException";
-            default -> "InternalServerException";
-        };
-    }
-
     private static void event(HttpResponder response, String type, ObjectNode payload) throws IOException {
         response.chunk(ConverseStreamEvents.event(type, payload));
     }
@@ -419,11 +336,5 @@ public final class BedrockModelServer implements ScriptedModel {
         all.put("Content-Type", "application/json");
         all.put("x-amzn-ErrorType", type + ":http://internal.amazon.com/coral/com.amazon.bedrock/");
         response.send(status, all, Json.MAPPER.writeValueAsBytes(Json.object().put("message", message)));
-    }
-
-    @Override
-    public void close() {
-        signals.values().forEach(CountDownLatch::countDown);
-        server.close();
     }
 }

@@ -10,17 +10,9 @@ import dev.tablewright.json.Json;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
@@ -33,30 +25,22 @@ import java.util.function.Function;
  *
  * <p>Point any OpenAI client at {@link #baseUrl()} (it ends in {@code /v1}); the API key is not checked.
  */
-public final class ScriptedModelServer implements ScriptedModel {
+public final class ScriptedModelServer extends ScriptedModel {
 
-    private static final long WAIT_LIMIT_MILLIS = 60_000;
     private static final int KEPT_WHEN_ANSWERING = 200;
 
-    private final LoopbackHttpServer server;
-    private final ConcurrentLinkedQueue<ScriptedTurn> turns = new ConcurrentLinkedQueue<>();
-    private final List<RecordedRequest> requests = new ArrayList<>();
-    private final Map<String, CountDownLatch> signals = new ConcurrentHashMap<>();
     private final AtomicInteger completionIds = new AtomicInteger();
     /** When set, every request is answered by this instead of the queue (the offline demo model decides per request). */
     private final Function<RecordedRequest, ScriptedTurn> responder;
-    /** How many recorded requests are kept: all for a test's script, the latest for a server that runs for hours. */
-    private final int keptRequests;
-    private int received;
 
     private ScriptedModelServer(int port) throws IOException {
         this(port, null, "scripted-model");
     }
 
     private ScriptedModelServer(int port, Function<RecordedRequest, ScriptedTurn> responder, String name) throws IOException {
+        super("the scripted model", responder == null ? Integer.MAX_VALUE : KEPT_WHEN_ANSWERING);
         this.responder = responder;
-        this.keptRequests = responder == null ? Integer.MAX_VALUE : KEPT_WHEN_ANSWERING;
-        this.server = LoopbackHttpServer.start(port, name, this::handle);
+        serve(LoopbackHttpServer.start(port, name, this::handle));
     }
 
     /**
@@ -80,62 +64,7 @@ public final class ScriptedModelServer implements ScriptedModel {
 
     /** {@code http://127.0.0.1:<port>/v1}: the base URL for an OpenAI client. */
     public String baseUrl() {
-        return "http://127.0.0.1:" + server.port() + "/v1";
-    }
-
-    public int port() {
-        return server.port();
-    }
-
-    @Override
-    public ScriptedModelServer enqueue(ModelScript script) {
-        turns.addAll(script.turns());
-        return this;
-    }
-
-    @Override
-    public ScriptedModelServer enqueue(ScriptedTurn... more) {
-        turns.addAll(List.of(more));
-        return this;
-    }
-
-    /** Turns not yet consumed. */
-    public int remainingTurns() {
-        return turns.size();
-    }
-
-    /** Lets every turn waiting at {@code waitFor(signal)} go on (now or when it gets there). */
-    public void release(String signal) {
-        signals.computeIfAbsent(signal, s -> new CountDownLatch(1)).countDown();
-    }
-
-    public List<RecordedRequest> requests() {
-        synchronized (requests) {
-            return List.copyOf(requests);
-        }
-    }
-
-    public RecordedRequest lastRequest() {
-        List<RecordedRequest> all = requests();
-        if (all.isEmpty()) {
-            throw new IllegalStateException("the scripted model received no request");
-        }
-        return all.getLast();
-    }
-
-    /** Waits until at least {@code count} requests have arrived. */
-    public List<RecordedRequest> awaitRequests(int count, Duration timeout) throws InterruptedException, TimeoutException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        synchronized (requests) {
-            while (requests.size() < count) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    throw new TimeoutException("scripted model got " + requests.size() + " of " + count + " requests");
-                }
-                TimeUnit.NANOSECONDS.timedWait(requests, left);
-            }
-            return List.copyOf(requests);
-        }
+        return "http://127.0.0.1:" + port() + "/v1";
     }
 
     private void handle(HttpRequest request, HttpResponder response) throws Exception {
@@ -154,7 +83,7 @@ public final class ScriptedModelServer implements ScriptedModel {
         }
         RecordedRequest recorded = record(path, request.headers(), body);
         RecordedRequest.Answer answer = recorded.answer();
-        ScriptedTurn turn = responder != null ? responder.apply(recorded) : turns.poll();
+        ScriptedTurn turn = responder != null ? responder.apply(recorded) : nextTurn();
         switch (turn) {
             case null -> {
                 error(response, 500, "scripted model: no turn left", "server_error", Map.of());
@@ -179,22 +108,6 @@ public final class ScriptedModelServer implements ScriptedModel {
         }
     }
 
-    private RecordedRequest record(String path, Map<String, String> headers, JsonNode body) {
-        Map<String, String> kept = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-        kept.putAll(headers);
-        kept.computeIfPresent("Authorization", (k, v) -> "<redacted>");
-        synchronized (requests) {
-            RecordedRequest recorded = new RecordedRequest(received++, path, Map.copyOf(new LinkedHashMap<>(kept)), body,
-                    System.nanoTime(), new RecordedRequest.Answer());
-            requests.add(recorded);
-            if (requests.size() > keptRequests) {
-                requests.removeFirst();
-            }
-            requests.notifyAll();
-            return recorded;
-        }
-    }
-
     private void stream(ScriptedTurn.Completion turn, RecordedRequest request, HttpResponder response) throws IOException, InterruptedException {
         RecordedRequest.Answer answer = request.answer();
         String id = "chatcmpl-scripted-" + completionIds.incrementAndGet();
@@ -205,11 +118,7 @@ public final class ScriptedModelServer implements ScriptedModel {
         try {
             for (ScriptedTurn.Step step : turn.steps()) {
                 switch (step) {
-                    case ScriptedTurn.Step.Delay d -> {
-                        Thread.sleep(d.millis());
-                        response.failIfClientGone();
-                    }
-                    case ScriptedTurn.Step.WaitFor w -> waitFor(w.signal());
+                    case ScriptedTurn.Step.Pause p -> pause(p, response);
                     case ScriptedTurn.Step.Cut c -> {
                         cut(response, answer, headersSent);
                         return;
@@ -287,8 +196,7 @@ public final class ScriptedModelServer implements ScriptedModel {
         Map<Integer, ObjectNode> calls = new TreeMap<>();
         for (ScriptedTurn.Step step : turn.steps()) {
             switch (step) {
-                case ScriptedTurn.Step.Delay d -> Thread.sleep(d.millis());
-                case ScriptedTurn.Step.WaitFor w -> waitFor(w.signal());
+                case ScriptedTurn.Step.Pause p -> pause(p);
                 case ScriptedTurn.Step.Cut c -> {
                     response.abort();
                     answer.end("cut");
@@ -343,10 +251,6 @@ public final class ScriptedModelServer implements ScriptedModel {
         answer.end("completed");
     }
 
-    private void waitFor(String signal) throws InterruptedException {
-        signals.computeIfAbsent(signal, s -> new CountDownLatch(1)).await(WAIT_LIMIT_MILLIS, TimeUnit.MILLISECONDS);
-    }
-
     private static String finishReason(ScriptedTurn.Completion turn) {
         if (turn.finishReason() != null) {
             return turn.finishReason();
@@ -397,11 +301,5 @@ public final class ScriptedModelServer implements ScriptedModel {
         Map<String, String> all = new LinkedHashMap<>(headers);
         all.put("Content-Type", "application/json");
         response.send(status, all, Json.MAPPER.writeValueAsBytes(body));
-    }
-
-    @Override
-    public void close() {
-        signals.values().forEach(CountDownLatch::countDown);
-        server.close();
     }
 }

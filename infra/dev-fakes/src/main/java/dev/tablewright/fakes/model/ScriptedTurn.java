@@ -51,12 +51,16 @@ public sealed interface ScriptedTurn {
         record ToolArguments(int index, String fragment) implements Step {
         }
 
-        /** Waits before the next step (a slow model). A delay before any content also delays the response headers. */
-        record Delay(long millis) implements Step {
+        /** A step that only waits: the server plays it with {@link ScriptedModel#pause}. */
+        sealed interface Pause extends Step {
         }
 
-        /** Waits until the test calls {@link ScriptedModelServer#release(String)} (at most a minute). */
-        record WaitFor(String signal) implements Step {
+        /** Waits before the next step (a slow model). A delay before any content also delays the response headers. */
+        record Delay(long millis) implements Pause {
+        }
+
+        /** Waits until the test calls {@link ScriptedModel#release(String)} (at most a minute). */
+        record WaitFor(String signal) implements Pause {
         }
 
         /** Drops the connection here: the stream is cut mid-answer, without a finish chunk or {@code [DONE]}. */

@@ -195,8 +195,8 @@ class DemoModelTest {
         assertEquals("list_table_configs {\"limit\":50}\nsearch_tools {\"query\":\"apply join change\"}", call(turn.answer()));
         // saved tables of the user's hold the name and the next: the new one is numbered past them
         turn.step(List.of(new String[]{"list_table_configs", "{\"limit\":50}", """
-                        {"configs": [{"config_id": "cfg_1", "name": "Stock levels with their warehouse name", "version": 1},
-                                     {"config_id": "cfg_2", "name": "stock levels with their warehouse name 2", "version": 3}]}"""},
+                        {"configs": [{"configId": "cfg_1", "name": "Stock levels with their warehouse name", "version": 1},
+                                     {"configId": "cfg_2", "name": "stock levels with their warehouse name 2", "version": 3}]}"""},
                 new String[]{"search_tools", "{\"query\":\"apply join change\"}", "{\"tools\":[]}"}));
         JsonNode columns = Json.parse(call(turn.answer()).substring("apply_column_change ".length()));
         assertEquals("Stock levels with their warehouse name 3", columns.path("config").path("name").asText());

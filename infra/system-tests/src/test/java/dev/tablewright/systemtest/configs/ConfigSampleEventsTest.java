@@ -40,11 +40,11 @@ class ConfigSampleEventsTest {
 
         JsonNode created = invoke(template, "CreateTableConfigFunction", "create-table-config.json");
         assertEquals("ok", created.path("status").asText(), created::toString);
-        String id = created.at("/output/config_id").asText();
+        String id = created.at("/output/configId").asText();
 
         JsonNode got = invoke(template, "GetTableConfigFunction", "get-table-config.json");
         assertEquals("ok", got.path("status").asText(), got::toString);
-        assertEquals(id, got.at("/output/config_id").asText());
+        assertEquals(id, got.at("/output/configId").asText());
 
         JsonNode listed = invoke(template, "ListTableConfigsFunction", "list-table-configs.json");
         assertEquals("ok", listed.path("status").asText(), listed::toString);

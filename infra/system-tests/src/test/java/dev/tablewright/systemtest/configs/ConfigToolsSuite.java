@@ -41,11 +41,12 @@ abstract class ConfigToolsSuite {
     ToolFunction list;
     ToolFunction create;
     ToolFunction update;
+    ConfigServices services;
     String user;
 
     @BeforeEach
     void setUp() {
-        ConfigServices services = ConfigServices.of(engine().client(), engine().tables().tableName("ConfigsTable"),
+        services = ConfigServices.of(engine().client(), engine().tables().tableName("ConfigsTable"),
                 engine().tables().tableName("PreviewsTable"), Clock.systemUTC());
         get = new GetTableConfigFunction(services);
         list = new ListTableConfigsFunction(services);
@@ -58,12 +59,12 @@ abstract class ConfigToolsSuite {
     void createGetListAndUpdateAConfig() {
         JsonNode created = call(create, user, "{\"config\": " + SampleConfigs.ORDERS + "}");
         assertEquals("ok", created.get("status").asText(), created.toString());
-        String id = created.at("/output/config_id").asText();
+        String id = created.at("/output/configId").asText();
         assertEquals(1, created.at("/output/version").asLong());
         assertEquals(id, created.at("/output/config/id").asText());
 
-        assertEquals(id, call(get, user, "{\"config_id\": \"" + id + "\"}").at("/output/config_id").asText());
-        assertEquals(id, call(get, user, "{\"name\": \"active ORDERS\"}").at("/output/config_id").asText());
+        assertEquals(id, call(get, user, "{\"config_id\": \"" + id + "\"}").at("/output/configId").asText());
+        assertEquals(id, call(get, user, "{\"name\": \"active ORDERS\"}").at("/output/configId").asText());
 
         // a config given as JSON text, as models sometimes send it
         String changed = SampleConfigs.ORDERS.replace("Orders still open", "Orders, changed");
@@ -81,8 +82,25 @@ abstract class ConfigToolsSuite {
         call(create, user, "{\"config\": " + SampleConfigs.ORDERS.replace("Active orders", "Second") + "}");
         JsonNode page = call(list, user, "{\"limit\": 1}");
         assertEquals(1, page.at("/output/configs").size());
-        JsonNode rest = call(list, user, "{\"limit\": 1, \"cursor\": \"" + page.at("/output/next_cursor").asText() + "\"}");
+        JsonNode rest = call(list, user, "{\"limit\": 1, \"cursor\": \"" + page.at("/output/nextCursor").asText() + "\"}");
         assertEquals("Second", rest.at("/output/configs/0/name").asText(), rest.toString());
+    }
+
+    /** One view of a saved config and of a listing (StoredConfigJson): a tool answers what the route answers. */
+    @Test
+    void theToolsAnswerASavedConfigAndAListingAsTheRoutesDo() {
+        ConfigRoutes api = new ConfigRoutes(services);
+        String id = call(create, user, "{\"config\": " + SampleConfigs.ORDERS + "}").at("/output/configId").asText();
+        call(create, user, "{\"config\": " + SampleConfigs.ORDERS.replace("Active orders", "Second") + "}");
+
+        JsonNode got = call(get, user, "{\"config_id\": \"" + id + "\"}").get("output");
+        assertEquals(api.call(user, "GET", "/configs/" + id).body(), got);
+        JsonNode page = call(list, user, "{\"limit\": 1}").get("output");
+        assertEquals(api.send(api.request("GET", "/configs").caller(user).query("limit", "1")).body(), page);
+        assertTrue(page.get("nextCursor").isTextual(), page.toString());
+        JsonNode last = call(list, user, "{\"cursor\": \"" + page.get("nextCursor").asText() + "\"}").get("output");
+        assertEquals(api.send(api.request("GET", "/configs").caller(user).query("cursor", page.get("nextCursor").asText())).body(), last);
+        assertTrue(last.get("nextCursor").isNull(), "the last page says so in both channels: " + last);
     }
 
     @Test
@@ -105,7 +123,7 @@ abstract class ConfigToolsSuite {
 
     @Test
     void anotherUsersConfigIsNotFound() {
-        String id = call(create, user, "{\"config\": " + SampleConfigs.ORDERS + "}").at("/output/config_id").asText();
+        String id = call(create, user, "{\"config\": " + SampleConfigs.ORDERS + "}").at("/output/configId").asText();
         String other = "other-" + user;
         assertError("not_found", "not found", call(get, other, "{\"config_id\": \"" + id + "\"}"));
         assertError("not_found", "Active orders", call(get, other, "{\"name\": \"Active orders\"}"));

@@ -5,6 +5,7 @@ import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.configstore.StoredConfig;
 import dev.tablewright.fakes.dynamodb.DynamoDbEngine;
+import dev.tablewright.fakes.sampledb.SampleDatabaseConfigs;
 import dev.tablewright.preview.PendingPreview;
 import dev.tablewright.preview.PreviewStatus;
 import dev.tablewright.tool.ToolOutcome;
@@ -34,48 +35,7 @@ class PreviewTableConfigTest {
 
     static DatabaseToolsFixture fixture;
 
-    /** Orders with their customer, creator and approver (users joined twice): three joins, three filters, two sorts. */
-    static final String THREE_JOINS = """
-            {"name": "Big approved orders in Germany", "data_source": [{
-              "schema": "sales", "source": "orders",
-              "select": {
-                "columns": [
-                  {"name": "id"}, {"name": "order_number"}, {"name": "status"}, {"name": "total_amount"},
-                  {"name": "created_at"},
-                  {"name": "name", "table": "customers", "alias": "customer_name"},
-                  {"name": "country", "table": "customers"},
-                  {"name": "first_name", "table": "users_created_by", "alias": "creator_first_name"},
-                  {"name": "last_name", "table": "users_approved_by", "alias": "approver_last_name"}
-                ],
-                "foreign_tables": [
-                  {"schema": "sales", "table": "customers", "join_type": "INNER",
-                   "relationship_from": "orders.customer_id", "relationship_to": "customers.id"},
-                  {"schema": "core", "table": "users", "alias": "users_created_by", "join_type": "LEFT",
-                   "relationship_from": "orders.created_by", "relationship_to": "users.id"},
-                  {"schema": "core", "table": "users", "alias": "users_approved_by", "join_type": "LEFT",
-                   "relationship_from": "orders.approved_by", "relationship_to": "users_approved_by.id"}
-                ]
-              },
-              "filters": [
-                {"column": "status", "operator": "in", "value": ["approved", "shipped"]},
-                {"column": "total_amount", "operator": "gte", "value": 1000},
-                {"column": "country", "operator": "eq", "value": "DE", "label": "Germany"}
-              ],
-              "sort": [{"column": "total_amount", "direction": "desc"}, {"column": "id", "direction": "asc"}]
-            }],
-            "visual_settings": {"page_size": 25, "columns": {
-              "id": {"header": "ID", "type": "number"},
-              "order_number": {"header": "Order", "type": "string"},
-              "status": {"type": "enum"},
-              "total_amount": {"header": "Total", "type": "number", "format": "#,##0.00"},
-              "created_at": {"header": "Created", "type": "datetime", "format": "yyyy-MM-dd HH:mm"},
-              "customer_name": {"header": "Customer", "type": "string"},
-              "country": {"type": "string", "hidden": true},
-              "creator_first_name": {"header": "Creator", "type": "string"},
-              "approver_last_name": {"header": "Approver", "type": "string"}
-            }}}
-            """;
-
+    /** What {@link SampleDatabaseConfigs#THREE_JOINS} means, written by hand. */
     static final String HAND_WRITTEN = """
             SELECT o.id, o.order_number, o.status::text, o.total_amount, to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI'),
                    c.name, c.country, uc.first_name, ua.last_name
@@ -100,7 +60,7 @@ class PreviewTableConfigTest {
 
     @Test
     void threeJoinsFilteredAndSortedReturnExactlyTheRowsOfTheHandWrittenQuery() throws Exception {
-        ToolOutcome outcome = fixture.preview(THREE_JOINS, "Big approved orders in Germany");
+        ToolOutcome outcome = fixture.preview(SampleDatabaseConfigs.THREE_JOINS, "Big approved orders in Germany");
         assertEquals(ToolOutcome.Status.OK, outcome.status(), () -> outcome.toString());
         JsonNode out = outcome.output();
         assertTrue(out.path("valid").asBoolean(), () -> out.toPrettyString());

@@ -1,0 +1,150 @@
+package dev.tablewright.checks.docs;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.checks.docs.guide.CountRowsFunction;
+import dev.tablewright.checks.docs.guide.CountRowsTool;
+import dev.tablewright.fakes.sampledb.SampleDatabase;
+import dev.tablewright.fakes.template.SamTemplate;
+import dev.tablewright.json.Json;
+import dev.tablewright.lambda.Env;
+import dev.tablewright.postgres.DatabaseUrl;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * docs/adding-a-tool.md's example is real code: its Java blocks are the example's sources in {@code guide/} (from
+ * the class comment on), which this module compiles, and the example tool answers through its Lambda handler on the
+ * sample database, as a deployed tool function would.
+ */
+class AddingAToolGuideTest {
+
+    private static final Path ROOT = SamTemplate.locate().getParent();
+    private static final Path EXAMPLE = ROOT.resolve("infra/build-checks/src/test/java/dev/tablewright/checks/docs/guide");
+    private static final Pattern JAVA_BLOCK = Pattern.compile("```java\n(.*?)```", Pattern.DOTALL);
+
+    /** The discontinued items (few enough to count them all), showing their sku and {@code column}. */
+    private static String discontinuedItems(String column) {
+        return """
+                {"name": "Discontinued items", "data_source": [{"schema": "inventory", "source": "items",
+                  "select": {"columns": [{"name": "sku"}, {"name": "%1$s"}, {"name": "discontinued"}]},
+                  "filters": [{"column": "discontinued", "operator": "eq", "value": true}]}],
+                 "visual_settings": {"columns": {"sku": {"type": "string"}, "%1$s": {"type": "string"},
+                   "discontinued": {"type": "boolean", "hidden": true}}}}""".formatted(column);
+    }
+
+    private static final String ORDERS = """
+            {"name": "Orders", "data_source": [{"schema": "sales", "source": "orders", "select": {"columns": [{"name": "id"}]}}],
+             "visual_settings": {"columns": {"id": {"type": "number"}}}}""";
+
+    @AfterEach
+    void clearEnvironment() {
+        Env.clearOverrides();
+    }
+
+    @Test
+    void theGuidesJavaBlocksAreTheExamplesSources() throws Exception {
+        List<String> blocks = new ArrayList<>();
+        Matcher m = JAVA_BLOCK.matcher(Files.readString(ROOT.resolve("docs/adding-a-tool.md")).replace("\r\n", "\n"));
+        while (m.find()) {
+            blocks.add(m.group(1));
+        }
+        assertEquals(List.of(fromTheClassComment("CountRowsTool.java"), fromTheClassComment("CountRowsFunction.java")), blocks,
+                "docs/adding-a-tool.md shows the example as it is in " + ROOT.relativize(EXAMPLE)
+                        + " (after its imports): change both together");
+    }
+
+    @Test
+    void theExampleCountsTheRowsOfAConfigThroughItsHandler() throws Exception {
+        DatabaseUrl sample = SampleDatabase.ensureLoaded();
+        Env.override(Map.of("DATABASE_URL", sample.jdbcUrlWithCredentials(), "DATA_SOURCES", "", "DATABASE_SECRET_ARN", ""));
+        CountRowsFunction function = new CountRowsFunction();
+        assertEquals(CountRowsTool.DEFINITION, function.definition(), "one database: nothing to choose, nothing declared");
+
+        JsonNode counted = invoke(function, Map.of(), "{\"config\": " + discontinuedItems("name") + "}");
+        assertEquals("ok", counted.path("status").asText(), counted::toPrettyString);
+        assertEquals(count(sample, "SELECT count(*) FROM inventory.items WHERE discontinued"), counted.at("/output/count").asLong());
+        assertFalse(counted.at("/output/more").asBoolean());
+        assertEquals("default", counted.at("/output/database").asText());
+
+        JsonNode orders = invoke(function, Map.of(), "{\"config\": " + ORDERS + "}");
+        assertEquals(1000, orders.at("/output/count").asLong(), orders::toPrettyString);
+        assertTrue(orders.at("/output/more").asBoolean(), "the sample has more than 1000 orders");
+
+        JsonNode unknown = invoke(function, Map.of(), "{\"config\": " + discontinuedItems("nmae") + "}");
+        assertEquals("error", unknown.path("status").asText(), unknown::toPrettyString);
+        assertEquals("invalid_arguments", unknown.at("/error/code").asText());
+        assertTrue(unknown.at("/error/message").asText().contains("nmae"), unknown::toPrettyString);
+        JsonNode none = invoke(function, Map.of(), "{}");
+        assertEquals("invalid_arguments", none.at("/error/code").asText(), none::toPrettyString);
+        assertTrue(none.at("/error/message").asText().startsWith("config"), none::toPrettyString);
+    }
+
+    @Test
+    void withSeveralDatabasesTheExampleAsksWhichOneFirst() throws Exception {
+        String url = SampleDatabase.ensureLoaded().jdbcUrlWithCredentials();
+        ObjectNode sources = Json.object();
+        sources.putObject("production").put("url", url);
+        sources.putObject("staging").put("url", url);
+        Env.override(Map.of("DATA_SOURCES", Json.write(sources)));
+        CountRowsFunction function = new CountRowsFunction();
+
+        JsonNode asked = invoke(function, Map.of(), "{\"config\": " + discontinuedItems("name") + "}");
+        assertEquals("needs_input", asked.path("status").asText(), asked::toPrettyString);
+        assertEquals("database", asked.at("/request/fields/0/name").asText(), asked::toPrettyString);
+
+        JsonNode counted = invoke(function, Map.of("database", "staging"), "{\"config\": " + discontinuedItems("name") + "}");
+        assertEquals("ok", counted.path("status").asText(), counted::toPrettyString);
+        assertEquals("staging", counted.at("/output/database").asText());
+    }
+
+    /** The source after its package and imports: what the guide shows. */
+    private static String fromTheClassComment(String file) throws Exception {
+        List<String> lines = Files.readAllLines(EXAMPLE.resolve(file), StandardCharsets.UTF_8);
+        int start = 0;
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith("package ") || lines.get(i).startsWith("import ")) {
+                start = i + 1;
+            }
+        }
+        while (start < lines.size() && lines.get(start).isBlank()) {
+            start++;
+        }
+        return String.join("\n", lines.subList(start, lines.size())) + "\n";
+    }
+
+    /** The invocation envelope the chat function sends (docs/tools.md), through the handler's whole path. */
+    private static JsonNode invoke(CountRowsFunction function, Map<String, String> sessionValues, String arguments) throws Exception {
+        ObjectNode envelope = Json.object().put("tool", "count_rows").put("toolCallId", "call_1").put("conversationId", "c_1")
+                .put("userId", "dev-user");
+        envelope.set("arguments", Json.parse(arguments));
+        ObjectNode session = envelope.putObject("sessionValues");
+        sessionValues.forEach(session::put);
+        byte[] answer = function.answer(new ByteArrayInputStream(Json.write(envelope).getBytes(StandardCharsets.UTF_8)), "req-1");
+        return Json.parse(new String(answer, StandardCharsets.UTF_8));
+    }
+
+    private static long count(DatabaseUrl url, String sql) throws Exception {
+        try (Connection c = url.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+}

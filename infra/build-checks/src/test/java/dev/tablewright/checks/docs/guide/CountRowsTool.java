@@ -1,0 +1,65 @@
+package dev.tablewright.checks.docs.guide;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.config.TableConfig;
+import dev.tablewright.json.Json;
+import dev.tablewright.sql.Database;
+import dev.tablewright.sql.Databases;
+import dev.tablewright.sql.QueryFailure;
+import dev.tablewright.sql.SampleRows;
+import dev.tablewright.sql.SqlCompiler;
+import dev.tablewright.tool.ToolArguments;
+import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.tool.ToolError;
+import dev.tablewright.tool.ToolInvocation;
+import dev.tablewright.tool.ToolOutcome;
+import dev.tablewright.tools.LiveDatabaseTool;
+import dev.tablewright.validation.ValidationError;
+
+import java.util.List;
+import java.util.Set;
+
+/** {@code count_rows}: how many rows a table config shows, counted on the database, up to 1000. */
+public final class CountRowsTool extends LiveDatabaseTool {
+
+    public static final ToolDefinition DEFINITION = new ToolDefinition("count_rows",
+            "Count the rows a table config would show, with its filters, up to 1000. Use it when the user asks how many.",
+            Json.objectLiteral("""
+                    {"type": "object", "required": ["config"], "additionalProperties": false, "properties": {
+                      "config": {"type": "object", "description": "The table config to count (Config wire format)"}
+                    }}"""),                 // JSON Schema of the arguments
+            null,                           // requiresUserInput: see docs/user-input.md to ask the user for a value
+            Set.of("tables"),               // pages where it is a core tool (sent on every turn); else found by search_tools
+            ToolDefinition.RunsOn.FUNCTION) // its own Lambda, named CountRowsFunction
+            .onADataSource();               // it works on a data source: it takes the saved choice of database
+
+    public CountRowsTool(Databases databases) {
+        super(DEFINITION, databases);       // which database: asked for when there are several, refused when unknown
+    }
+
+    @Override
+    protected ToolOutcome answer(Database database, ToolInvocation invocation) {
+        ToolArguments args = ToolArguments.of(invocation);
+        TableConfig config = args.config("config");
+        if (!args.ok()) {
+            return invalid(args.errors());
+        }
+        // a table, column or join the database does not have: the errors name the config's field
+        SqlCompiler.Compilation compiled = SqlCompiler.compile(config, database.catalog(), SqlCompiler.MAX_ROW_LIMIT);
+        if (!compiled.ok()) {
+            return invalid(compiled.errors());
+        }
+        try {
+            SampleRows rows = database.runner().planAndSample(compiled.query()).sample();
+            ObjectNode out = Json.object().put("database", database.name()).put("count", rows.rows().size());
+            return ToolOutcome.ok(out.put("more", rows.more()));
+        } catch (QueryFailure f) {
+            boolean retry = f.kind() == QueryFailure.Kind.UNAVAILABLE || f.kind() == QueryFailure.Kind.TIMEOUT;
+            return ToolOutcome.error(retry ? "unavailable" : "invalid_arguments", f.getMessage());
+        }
+    }
+
+    private static ToolOutcome invalid(List<ValidationError> errors) {
+        return ToolOutcome.error(new ToolError("invalid_arguments", errors.get(0).field() + ": " + errors.get(0).message(), errors));
+    }
+}
