@@ -25,7 +25,7 @@ import java.util.Set;
  */
 public final class ToolReference {
 
-    public static final String REGENERATE = "mvn -B -q -pl infra -am test -Dtest=ToolReferenceTest "
+    public static final String REGENERATE = "mvn -B -q -pl infra/build-checks -am verify -Dtest=ToolReferenceTest "
             + "-Dsurefire.failIfNoSpecifiedTests=false -Dtools.docs.update=true";
 
     private static final DefaultPrettyPrinter PRETTY = new DefaultPrettyPrinter()
