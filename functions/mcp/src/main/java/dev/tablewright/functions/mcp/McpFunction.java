@@ -76,7 +76,7 @@ public final class McpFunction implements StreamingHandler {
                                        Clock clock) {
         McpFunctionSettings settings = McpFunctionSettings.fromEnvironment(env);
         DynamoDbClient dynamo = DynamoDbClients.fromEnvironment(env);
-        InputRequestService.Expiry expiry = InputRequestService.Expiry.DEFAULT;
+        InputRequestService.Expiry expiry = settings.inputRequestExpiry();
         InputRequestService inputRequests = new InputRequestService(
                 new DynamoDbInputRequestStore(dynamo, settings.userInputTable(), expiry.valuesTtl()),
                 new DynamoDbSavedValuesStore(dynamo, settings.userInputTable()), Clock.systemUTC(), expiry);

@@ -110,8 +110,9 @@ class SamBuildTest {
                 sam.artifacts("ApplyFilterChangeFunction").resolve("lib/tools.jar")));
         assertEquals(List.of("lib"), children(sam.artifacts("ApplyFilterChangeFunction")));
 
-        // a changed source: the next build runs Maven again, and its artifact carries the change
-        Path source = copy.resolve("shared/domain/src/main/java/dev/tablewright/codec/ConfigJson.java");
+        // a changed source: the next build runs Maven again (a function module's source: the Makefile's stamp covers
+        // every source it builds from, and a leaf module keeps the second Maven run short)
+        Path source = copy.resolve("functions/tools/src/main/java/dev/tablewright/functions/tools/ApplySortChangeFunction.java");
         assertTrue(Files.isRegularFile(source), source.toString());
         Files.setLastModifiedTime(source, FileTime.from(Instant.now().plusSeconds(5)));
         SamBuildRehearsal.MakeRun rebuilt = sam.build("ApplySortChangeFunction");

@@ -62,6 +62,7 @@ class McpSessionsOnDynamoDbTest {
         env.put("AWS_REGION", "us-east-1");
         env.put("DATA_SOURCES", "{\"production\": {}, \"staging\": {}}");
         env.put("MCP_ELICITATION_WAIT_SECONDS", "2");
+        env.put("INPUT_REQUEST_TTL_HOURS", "3"); // not the default (24): the endpoint's questions live as the settings say
         DatabaseUrl sample = SampleDatabase.ensureLoaded();
         Map<String, dev.tablewright.postgres.ConnectionSource> named = new LinkedHashMap<>();
         named.put("production", sample::connect);
@@ -145,6 +146,10 @@ class McpSessionsOnDynamoDbTest {
             List<dev.tablewright.userinput.InputRequest> pending = pendingRequests("user-a", session);
             if (!pending.isEmpty()) {
                 question = Json.object().put("id", pending.get(0).toolCallId());
+                Duration lifetime = Duration.between(pending.get(0).createdAt(), pending.get(0).expiresAt());
+                // the store keeps whole seconds
+                assertTrue(lifetime.minus(Duration.ofHours(3)).abs().compareTo(Duration.ofSeconds(2)) < 0,
+                        "INPUT_REQUEST_TTL_HOURS sets the question's lifetime: " + lifetime);
             }
         }
         assertTrue(question != null, "the call asked a question");
