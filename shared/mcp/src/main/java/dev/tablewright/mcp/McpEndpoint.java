@@ -13,6 +13,7 @@ import dev.tablewright.store.StoreUnavailableException;
 import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.userinput.InputRequestConflictException;
 import dev.tablewright.userinput.InputRequestNotFoundException;
+import dev.tablewright.userinput.RequestStatus;
 import dev.tablewright.userinput.InvalidInputException;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.ProtocolVersions;
@@ -45,6 +46,9 @@ import java.util.function.Function;
  * otherwise); a {@code Host} or {@code Origin} that is not allowed is refused with 403 before anything else.
  */
 public final class McpEndpoint {
+
+    /** A client cancelling one of its requests (the SDK's schema names no constant for it). */
+    static final String CANCELLED_NOTIFICATION = "notifications/cancelled";
 
     public static final String PATH = "/mcp";
     public static final String METADATA_PATH = "/.well-known/oauth-protected-resource";
@@ -191,6 +195,9 @@ public final class McpEndpoint {
             return;
         }
         if (!hasId) {
+            if (CANCELLED_NOTIFICATION.equals(method)) {
+                cancelQuestionsOf(session.get(), message.path("params").path("requestId"));
+            }
             accepted(response); // notifications (initialized, cancelled, ...) need no answer
             return;
         }
@@ -284,7 +291,7 @@ public final class McpEndpoint {
         } else {
             ObjectNode args = arguments == null || arguments.isNull() ? Json.object() : (ObjectNode) arguments;
             try {
-                result = new ToolCall(settings, tools, session, stream, deadline, clock).run(tool.get(), args);
+                result = new ToolCall(settings, tools, session, stream, deadline, clock, id).run(tool.get(), args);
             } catch (StoreUnavailableException e) {
                 LOG.warn("a store is unavailable during a tool call", "cause", String.valueOf(e.getMessage()));
                 result = ToolResults.failure("A store Tablewright needs is unavailable just now; try again shortly.");
@@ -334,6 +341,34 @@ public final class McpEndpoint {
             LOG.info("answer to an unknown question ignored", "requestId", clip(requestId));
         } catch (InputRequestConflictException e) {
             LOG.info("late answer ignored: the question was settled", "requestId", requestId);
+        }
+    }
+
+    /**
+     * A client cancelled one of its tool calls: the questions that call is waiting on are cancelled, so the call (on
+     * whichever instance runs it) stops waiting at its next look at the store and ends; nothing is saved.
+     */
+    private void cancelQuestionsOf(McpSession session, JsonNode callId) {
+        if (!(callId.isTextual() || callId.isIntegralNumber())) {
+            return;
+        }
+        String conversation = ToolCall.conversationId(session);
+        String prefix = ToolCall.questionPrefix(callId);
+        try {
+            for (var pending : tools.inputRequests().list(session.ownerId(), conversation, Optional.of(RequestStatus.PENDING))) {
+                if (pending.toolCallId().startsWith(prefix)) {
+                    try {
+                        tools.inputRequests().cancel(session.ownerId(), conversation, pending.toolCallId());
+                        LOG.info("question withdrawn: the client cancelled its call", "requestId", pending.toolCallId());
+                    } catch (InputRequestConflictException e) {
+                        // answered meanwhile: that answer stands
+                    }
+                }
+            }
+        } catch (InputRequestNotFoundException e) {
+            // the session never asked anything
+        } catch (StoreUnavailableException e) {
+            LOG.warn("could not withdraw a cancelled call's questions", "cause", String.valueOf(e.getMessage()));
         }
     }
 

@@ -59,9 +59,11 @@ final class ToolCall {
     private final EventStream stream;
     private final Optional<Instant> deadline;
     private final Clock clock;
+    /** Every question this call asks starts with it, so a client's cancellation of the call finds them. */
+    private final String questionPrefix;
 
     ToolCall(McpSettings settings, McpToolServices services, McpSession session, EventStream stream,
-             Optional<Instant> deadline, Clock clock) {
+             Optional<Instant> deadline, Clock clock, JsonNode callId) {
         this.settings = settings;
         this.services = services;
         this.userInput = new UserInputLifecycle(services.inputRequests());
@@ -70,6 +72,22 @@ final class ToolCall {
         this.stream = stream;
         this.deadline = deadline;
         this.clock = clock;
+        this.questionPrefix = questionPrefix(callId);
+    }
+
+    /**
+     * The prefix of the input-request ids of the questions a tools/call asks: {@code mcp_}, a digest of the call's
+     * JSON-RPC id (any string or number the client chose), {@code _}. Ids stay short and safe as keys, and a
+     * {@code notifications/cancelled} naming the call, arriving at any instance, finds its questions in the store.
+     */
+    static String questionPrefix(JsonNode callId) {
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(callId.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return "mcp_" + HexFormat.of().formatHex(digest, 0, 8) + "_";
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e); // every JDK has SHA-256
+        }
     }
 
     /** The conversation the lifecycle keys a session's questions and saved values by. */
@@ -138,7 +156,7 @@ final class ToolCall {
             return new Asked(null, ToolResults.failure(ElicitationForms.whatIsNeeded(toolName, requirement)));
         }
         String conversation = conversationId(session);
-        String requestId = newId("mcp_");
+        String requestId = newId(questionPrefix);
         try {
             userInput.request(ownerId, conversation, requestId, toolName, requirement);
         } catch (RuntimeException e) {

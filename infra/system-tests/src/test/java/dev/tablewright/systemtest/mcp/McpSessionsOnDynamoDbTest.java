@@ -166,6 +166,36 @@ class McpSessionsOnDynamoDbTest {
     }
 
     @Test
+    void aCallTheClientCancelsStopsWaitingAndSavesNothing() throws Exception {
+        McpEndpoint asking = instance(Clock.systemUTC());
+        McpEndpoint cancelling = instance(Clock.systemUTC());
+        String session = initialize(asking, "user-c");
+        CompletableFuture<InMemoryResponseStream> done = CompletableFuture.supplyAsync(() -> post(asking, "user-c", session, SEARCH));
+        String requestId = null;
+        for (int i = 0; i < 100 && requestId == null; i++) {
+            Thread.sleep(20);
+            List<dev.tablewright.userinput.InputRequest> pending = pendingRequests("user-c", session);
+            requestId = pending.isEmpty() ? null : pending.get(0).toolCallId();
+        }
+        assertTrue(requestId != null, "the call asked a question");
+        // another call's cancellation touches nothing of this one
+        assertEquals(202, post(cancelling, "user-c", session,
+                "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":8}}").statusCode());
+        assertEquals(RequestStatus.PENDING, inputRequests.find("user-c", "mcp-" + session, requestId).statusAt(Instant.now()));
+        // the call's own (SEARCH is id 7), sent to another instance than the one running the call
+        InMemoryResponseStream cancel = post(cancelling, "user-c", session,
+                "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":7,\"reason\":\"user stopped\"}}");
+        assertEquals(202, cancel.statusCode(), cancel.body());
+        List<JsonNode> messages = parse(done.get(30, java.util.concurrent.TimeUnit.SECONDS).body());
+        JsonNode result = messages.get(messages.size() - 1).path("result");
+        assertTrue(result.path("isError").asBoolean(), result.toString());
+        String text = result.path("content").path(0).path("text").asText();
+        assertTrue(text.contains("cancelled") && !text.contains("No answer came"), "ended by the cancellation, not the wait: " + text);
+        assertEquals(RequestStatus.CANCELLED, inputRequests.find("user-c", "mcp-" + session, requestId).statusAt(Instant.now()));
+        assertTrue(inputRequests.knownValues("user-c", "mcp-" + session).asSessionValues().isEmpty(), "nothing saved");
+    }
+
+    @Test
     void anUnansweredQuestionIsWithdrawnWhenTheWaitRunsOut() {
         McpEndpoint endpoint = instance(Clock.systemUTC());
         String session = initialize(endpoint, "user-b");
