@@ -27,19 +27,25 @@ export JAVA_HOME
 JAVA="$JAVA_HOME/bin/java"
 
 # The commands run the benchmarks module (which holds the local stack and the fakes through its dependencies) and the
-# build checks' main classes (the SAM build rehearsal).
-CP_FILE="$ROOT/infra/benchmarks/target/classpath.txt"
-CHECKS_CP_FILE="$ROOT/infra/build-checks/target/classpath.txt"
+# build checks' main classes (the SAM build rehearsal). A command that needs less names its modules first
+# (TABLEWRIGHT_CP_MODULES="infra/dev-fakes" for DynamoDB Local), so it builds no function jar it does not run.
+read -r -a CP_MODULES <<< "${TABLEWRIGHT_CP_MODULES:-infra/benchmarks infra/build-checks}"
+CP_FILE="$ROOT/${CP_MODULES[0]}/target/classpath.txt"
 needs_build() {
-  [ -f "$CP_FILE" ] && [ -f "$CHECKS_CP_FILE" ] || return 0
+  local m
+  for m in "${CP_MODULES[@]}"; do [ -f "$ROOT/$m/target/classpath.txt" ] || return 0; done
   [ -n "$(find "$ROOT/pom.xml" "$ROOT/shared" "$ROOT/functions" "$ROOT/infra" \
       -path '*/target' -prune -o -path '*/node_modules' -prune -o -path "$ROOT/infra/*/src/test" -prune -o \
       \( -name '*.java' -o -name 'pom.xml' -o -path '*/src/main/resources/*' \) -newer "$CP_FILE" -print -quit 2>/dev/null)" ]
 }
 if [ "${TABLEWRIGHT_NO_BUILD:-}" != "1" ] && needs_build; then
+  selection="$(IFS=,; echo "${CP_MODULES[*]}")"
   command -v mvn >/dev/null || { echo "infra is not built and Maven is not on PATH: install Maven 3.8+ or run: mvn -B -q package -DskipTests" >&2; exit 1; }
-  echo "Building (sources changed since the last build): mvn -B -q -pl infra/benchmarks,infra/build-checks -am package -DskipTests" >&2
-  (cd "$ROOT" && PATH="$JAVA_HOME/bin:$PATH" mvn -B -q -pl infra/benchmarks,infra/build-checks -am package -DskipTests >&2) || exit 1
+  echo "Building (sources changed since the last build): mvn -B -q -pl $selection -am package -DskipTests" >&2
+  (cd "$ROOT" && PATH="$JAVA_HOME/bin:$PATH" mvn -B -q -pl "$selection" -am package -DskipTests >&2) || exit 1
   touch "$CP_FILE"
 fi
-INFRA_CP="$ROOT/infra/benchmarks/target/classes:$ROOT/infra/build-checks/target/classes:$(cat "$CP_FILE"):$(cat "$CHECKS_CP_FILE")"
+INFRA_CP=""
+for m in "${CP_MODULES[@]}"; do
+  INFRA_CP="$INFRA_CP${INFRA_CP:+:}$ROOT/$m/target/classes:$(cat "$ROOT/$m/target/classpath.txt")"
+done
