@@ -195,6 +195,95 @@ class McpSessionsOnDynamoDbTest {
         assertTrue(inputRequests.knownValues("user-c", "mcp-" + session).asSessionValues().isEmpty(), "nothing saved");
     }
 
+    /**
+     * A tool whose question has a secret field: MCP's catalogue offers the bundle's tools by name, so this stand-in
+     * takes the name of one (the invoker runs it; the catalogue describes the bundle's). It answers how long the
+     * password it got is, never the password.
+     */
+    static final class NeedsAPassword implements dev.tablewright.tool.Tool {
+        static final dev.tablewright.tool.ToolDefinition DEFINITION = new dev.tablewright.tool.ToolDefinition(
+                "search_database_schema", "Searches a database that needs a password.",
+                Json.object().put("type", "object"),
+                new dev.tablewright.tool.UserInputRequirement("The database's password", List.of(new dev.tablewright.tool.InputField(
+                        "password", "Password", null, dev.tablewright.tool.FieldType.SECRET, true, null, null, null, null, null, null)),
+                        false, null),
+                java.util.Set.of("tables"), dev.tablewright.tool.ToolDefinition.RunsOn.FUNCTION);
+
+        @Override
+        public dev.tablewright.tool.ToolDefinition definition() {
+            return DEFINITION;
+        }
+
+        @Override
+        public dev.tablewright.tool.ToolOutcome execute(dev.tablewright.tool.ToolInvocation invocation) {
+            return dev.tablewright.tool.ToolOutcome.ok(Json.object()
+                    .put("passwordLength", invocation.arguments().path("password").asText().length()));
+        }
+    }
+
+    /** The call with its database named, so the only question is the password. */
+    private static final String SEARCH_PRODUCTION = "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\","
+            + "\"params\":{\"name\":\"search_database_schema\",\"arguments\":{\"query\":\"orders\",\"database\":\"production\"}}}";
+
+    private static McpEndpoint withASecretQuestion() {
+        Map<String, String> withPage = new LinkedHashMap<>(env);
+        withPage.put("MCP_PAGE_URL", "https://page.example/");
+        return McpFunction.endpoint(withPage, new InProcessToolInvoker(List.of(new NeedsAPassword())), BEARER_IS_USER, Clock.systemUTC());
+    }
+
+    private static String initializeWith(McpEndpoint endpoint, String user, String capabilities) {
+        InMemoryResponseStream r = post(endpoint, user, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+                + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":" + capabilities + ",\"clientInfo\":{\"name\":\"test\",\"version\":\"1\"}}}");
+        assertEquals(200, r.statusCode(), r.body());
+        return r.headers().entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase("mcp-session-id"))
+                .map(Map.Entry::getValue).findFirst().orElseThrow(() -> new AssertionError(r.headers().toString()));
+    }
+
+    @Test
+    void aSecretIsAskedForOnThePageNeverInTheClientsForm() throws Exception {
+        McpEndpoint endpoint = withASecretQuestion();
+        String session = initializeWith(endpoint, "user-d", "{\"elicitation\":{\"form\":{},\"url\":{}}}");
+        CompletableFuture<InMemoryResponseStream> done = CompletableFuture.supplyAsync(() -> post(endpoint, "user-d", session, SEARCH_PRODUCTION));
+        String requestId = null;
+        for (int i = 0; i < 100 && requestId == null; i++) {
+            Thread.sleep(20);
+            List<dev.tablewright.userinput.InputRequest> pending = pendingRequests("user-d", session);
+            requestId = pending.isEmpty() ? null : pending.get(0).toolCallId();
+        }
+        assertTrue(requestId != null, "the call asked a question");
+        // the client accepts (the user went to the page): that alone answers nothing
+        assertEquals(202, post(endpoint, "user-d", session, "{\"jsonrpc\":\"2.0\",\"id\":\"" + requestId
+                + "\",\"result\":{\"action\":\"accept\"}}").statusCode());
+        assertEquals(RequestStatus.PENDING, inputRequests.find("user-d", "mcp-" + session, requestId).statusAt(Instant.now()));
+        // the page's form submits the value through the input-request lifecycle, as the HTTP API's submit route does
+        inputRequests.submit("user-d", "mcp-" + session, requestId, Json.object().put("password", "correct horse"), false);
+
+        List<JsonNode> messages = parse(done.get(30, java.util.concurrent.TimeUnit.SECONDS).body());
+        JsonNode question = messages.get(0);
+        assertEquals("elicitation/create", question.path("method").asText(), question.toString());
+        assertEquals("url", question.path("params").path("mode").asText(), question.toString());
+        assertEquals(requestId, question.path("params").path("elicitationId").asText());
+        assertTrue(question.path("params").path("url").asText().startsWith("https://page.example/?conversation=mcp-" + session
+                + "&inputRequest=" + requestId), question.toString());
+        assertFalse(question.path("params").has("requestedSchema"), "no form for a secret: " + question);
+        JsonNode result = messages.get(messages.size() - 1).path("result");
+        assertFalse(result.path("isError").asBoolean(), result.toString());
+        String answer = result.path("content").path(0).path("text").asText();
+        assertTrue(answer.contains("\"passwordLength\":13") && !answer.contains("correct horse"), "the tool got the page's value: " + answer);
+    }
+
+    @Test
+    void aClientThatCannotOpenAPageIsToldWhereToEnterTheSecret() {
+        McpEndpoint endpoint = withASecretQuestion();
+        String session = initializeWith(endpoint, "user-e", "{\"elicitation\":{\"form\":{}}}");
+        List<JsonNode> messages = parse(post(endpoint, "user-e", session, SEARCH_PRODUCTION).body());
+        assertTrue(messages.stream().noneMatch(m -> "elicitation/create".equals(m.path("method").asText())), "no form question: " + messages);
+        JsonNode result = messages.get(messages.size() - 1).path("result");
+        assertTrue(result.path("isError").asBoolean(), result.toString());
+        assertTrue(result.path("content").path(0).path("text").asText().contains("Enter it on the Tablewright page"), result.toString());
+        assertTrue(pendingRequests("user-e", session).isEmpty(), "nothing asked");
+    }
+
     @Test
     void anUnansweredQuestionIsWithdrawnWhenTheWaitRunsOut() {
         McpEndpoint endpoint = instance(Clock.systemUTC());
