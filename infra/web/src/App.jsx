@@ -2,13 +2,19 @@ import { useEffect, useState } from 'react';
 import { api } from './api.js';
 import { previewIdsOf } from './builder.js';
 import { Conversations } from './Conversations.jsx';
+import { InputForm } from './InputForm.jsx';
 import { Workspace } from './Workspace.jsx';
 
-/** The page: the conversation list beside the open conversation; ?conversation=<id> keeps it open across reloads. */
+/**
+ * The page: the conversation list beside the open conversation; ?conversation=<id> keeps it open across reloads.
+ * ?conversation=<id>&inputRequest=<toolCallId> is where an MCP client sends its user for a secret (URL-mode
+ * elicitation): the page shows that question's form, so the value never passes through the client.
+ */
 export function App() {
   const [items, setItems] = useState([]);
   const [open, setOpen] = useState(null);
   const [error, setError] = useState(null);
+  const [question, setQuestion] = useState(null);
 
   const refresh = () => api('GET', '/conversations?limit=50').then((r) => setItems(r.items), (e) => setError(e.message));
   const openConversation = (id) => load(id).then((c) => { setOpen(c); remember(id); }, (e) => setError(e.message));
@@ -16,8 +22,16 @@ export function App() {
 
   useEffect(() => {
     refresh();
-    const id = new URLSearchParams(location.search).get('conversation');
-    id ? openConversation(id) : newChat();
+    const params = new URLSearchParams(location.search);
+    const id = params.get('conversation');
+    const asked = params.get('inputRequest');
+    if (id && asked) {
+      newChat();
+      api('GET', `/conversations/${encodeURIComponent(id)}/input-requests/${encodeURIComponent(asked)}`)
+        .then(({ request }) => setQuestion({ conversationId: id, request }), (e) => setError(e.message));
+    } else {
+      id ? openConversation(id) : newChat();
+    }
   }, []);
 
   return (
@@ -30,6 +44,14 @@ export function App() {
         }, (e) => setError(e.message))} />
       <main>
         {error && <p role="alert" className="error">{error}</p>}
+        {question && (
+          <section aria-label="A question from your MCP client" className="card">
+            <p className="hint">Your MCP client asked for this here, so it never passes through the client. Submit, then go back to it.</p>
+            {question.request.status === 'pending'
+              ? <InputForm conversationId={question.conversationId} request={question.request} onSubmitted={() => {}} />
+              : <p className="hint">This question is {question.request.status}: nothing to answer.</p>}
+          </section>
+        )}
         {open && <Workspace key={open.id} conversation={open} onTurnStart={remember}
                             onTurnEnd={(id) => { remember(id); refresh(); }} />}
       </main>

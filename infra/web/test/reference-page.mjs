@@ -2,7 +2,7 @@
 // and fails on any console error, page error, failed request or HTTP error answer. Run by ReferencePageBrowserTest
 // against a local stack whose scripted model plays the flow's conversation.
 //
-// usage: node test/reference-page.mjs <builder|refusals|input|demo|resume> <page-url> <screenshot-dir>
+// usage: node test/reference-page.mjs <builder|refusals|input|demo|resume|secret> <page-url> <screenshot-dir>
 // env:   CHROMIUM (default /usr/bin/chromium)
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -246,6 +246,21 @@ const flows = {
       await expect(page.getByText('Stopped', { exact: true }), 'the answer marked stopped, as stored');
       await expect(answer().filter({ hasText: 'more2 ' }), 'the partial answer kept');
       check(await answer().filter({ hasText: 'more59' }).count() === 0, 'the answer was cut short');
+    });
+  },
+  // an MCP client sent its user here for a secret (URL-mode elicitation); the page's URL names the question
+  async secret() {
+    await step('question', async () => {
+      await page.goto(url);
+      const question = page.getByRole('region', { name: 'A question from your MCP client' });
+      await expect(question.getByRole('form', { name: /^Input for / }), 'the question\'s form');
+      await question.getByLabel('Database password').fill('correct horse battery');
+    });
+    await step('submitted', async () => {
+      const submitted = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/response'));
+      await page.getByRole('button', { name: 'Submit' }).click();
+      check((await submitted).status() === 200, 'the answer is accepted');
+      await expect(page.getByText('Submitted; the assistant continues'), 'the form says it went');
     });
   },
 };
