@@ -60,12 +60,7 @@ public final class ChatStreamingBenchmark {
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
-        FunctionSpec spec = FunctionSpec.fromTemplate(LOGICAL_ID);
-        if (!spec.artifactExists()) {
-            throw new IllegalStateException("build first: mvn -B -q package -DskipTests (" + spec.artifact() + ")");
-        }
-        System.out.printf(Locale.ROOT, "%s (%s, %d MB), jar %.1f MB; java %s%n", LOGICAL_ID, spec.handler(), spec.memoryMb(),
-                Files.size(spec.artifact()) / (1024.0 * 1024.0), System.getProperty("java.version"));
+        FunctionSpec spec = ColdStart.builtFunction(LOGICAL_ID);
 
         try (ScriptedModelServer model = ScriptedModelServer.start(); DevIssuer.Standalone identity = DevIssuer.startStandalone();
              dev.tablewright.fakes.http.LoopbackHttpServer receiver = dev.tablewright.fakes.http.LoopbackHttpServer.start(0, "otlp",

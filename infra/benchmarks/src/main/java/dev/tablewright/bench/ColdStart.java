@@ -115,6 +115,17 @@ public final class ColdStart {
         }
     }
 
+    /** The template's function, its jar built (else stop and say how), announced with its jar size and the JVM. */
+    static FunctionSpec builtFunction(String logicalId) throws java.io.IOException {
+        FunctionSpec spec = FunctionSpec.fromTemplate(logicalId);
+        if (!spec.artifactExists()) {
+            throw new IllegalStateException("build first: mvn -B -q package -DskipTests (" + spec.artifact() + ")");
+        }
+        System.out.printf(Locale.ROOT, "%s (%s, %d MB), jar %.1f MB; java %s%n", logicalId, spec.handler(), spec.memoryMb(),
+                Files.size(spec.artifact()) / (1024.0 * 1024.0), System.getProperty("java.version"));
+        return spec;
+    }
+
     static double median(double[] values) {
         double[] sorted = values.clone();
         Arrays.sort(sorted);

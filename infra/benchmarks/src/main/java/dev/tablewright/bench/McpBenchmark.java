@@ -64,12 +64,7 @@ public final class McpBenchmark {
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
-        FunctionSpec spec = FunctionSpec.fromTemplate(LOGICAL_ID);
-        if (!spec.artifactExists()) {
-            throw new IllegalStateException("build first: mvn -B -q package -DskipTests (" + spec.artifact() + ")");
-        }
-        System.out.printf(Locale.ROOT, "%s (%s, %d MB), jar %.1f MB; java %s%n", LOGICAL_ID, spec.handler(), spec.memoryMb(),
-                Files.size(spec.artifact()) / (1024.0 * 1024.0), System.getProperty("java.version"));
+        FunctionSpec spec = ColdStart.builtFunction(LOGICAL_ID);
         try (DynamoDbLocalLauncher dynamo = DynamoDbLocalLauncher.start(); DevIssuer.Standalone identity = DevIssuer.startStandalone()) {
             TemplateTables.Created tables = new TemplateTables(SamTemplate.load(SamTemplate.locate())).createAll(dynamo.client(), "");
             Map<String, String> env = new LinkedHashMap<>(tables.environment());
