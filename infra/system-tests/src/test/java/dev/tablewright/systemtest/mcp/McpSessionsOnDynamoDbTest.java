@@ -140,19 +140,12 @@ class McpSessionsOnDynamoDbTest {
         McpEndpoint answering = instance(Clock.systemUTC());
         String session = initialize(asking, "user-a");
         CompletableFuture<InMemoryResponseStream> done = CompletableFuture.supplyAsync(() -> post(asking, "user-a", session, SEARCH));
-        JsonNode question = null;
-        for (int i = 0; i < 100 && question == null; i++) {
-            Thread.sleep(20);
-            List<dev.tablewright.userinput.InputRequest> pending = pendingRequests("user-a", session);
-            if (!pending.isEmpty()) {
-                question = Json.object().put("id", pending.get(0).toolCallId());
-                Duration lifetime = Duration.between(pending.get(0).createdAt(), pending.get(0).expiresAt());
-                // the store keeps whole seconds
-                assertTrue(lifetime.minus(Duration.ofHours(3)).abs().compareTo(Duration.ofSeconds(2)) < 0,
-                        "INPUT_REQUEST_TTL_HOURS sets the question's lifetime: " + lifetime);
-            }
-        }
-        assertTrue(question != null, "the call asked a question");
+        dev.tablewright.userinput.InputRequest asked = awaitQuestion("user-a", session);
+        JsonNode question = Json.object().put("id", asked.toolCallId());
+        Duration lifetime = Duration.between(asked.createdAt(), asked.expiresAt());
+        // the store keeps whole seconds
+        assertTrue(lifetime.minus(Duration.ofHours(3)).abs().compareTo(Duration.ofSeconds(2)) < 0,
+                "INPUT_REQUEST_TTL_HOURS sets the question's lifetime: " + lifetime);
         InMemoryResponseStream answer = post(answering, "user-a", session, "{\"jsonrpc\":\"2.0\",\"id\":\"" + question.path("id").asText()
                 + "\",\"result\":{\"action\":\"accept\",\"content\":{\"database\":\"staging\"}}}");
         assertEquals(202, answer.statusCode(), answer.body());
@@ -171,13 +164,7 @@ class McpSessionsOnDynamoDbTest {
         McpEndpoint cancelling = instance(Clock.systemUTC());
         String session = initialize(asking, "user-c");
         CompletableFuture<InMemoryResponseStream> done = CompletableFuture.supplyAsync(() -> post(asking, "user-c", session, SEARCH));
-        String requestId = null;
-        for (int i = 0; i < 100 && requestId == null; i++) {
-            Thread.sleep(20);
-            List<dev.tablewright.userinput.InputRequest> pending = pendingRequests("user-c", session);
-            requestId = pending.isEmpty() ? null : pending.get(0).toolCallId();
-        }
-        assertTrue(requestId != null, "the call asked a question");
+        String requestId = awaitQuestion("user-c", session).toolCallId();
         // another call's cancellation touches nothing of this one
         assertEquals(202, post(cancelling, "user-c", session,
                 "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":8}}").statusCode());
@@ -244,13 +231,7 @@ class McpSessionsOnDynamoDbTest {
         McpEndpoint endpoint = withASecretQuestion();
         String session = initializeWith(endpoint, "user-d", "{\"elicitation\":{\"form\":{},\"url\":{}}}");
         CompletableFuture<InMemoryResponseStream> done = CompletableFuture.supplyAsync(() -> post(endpoint, "user-d", session, SEARCH_PRODUCTION));
-        String requestId = null;
-        for (int i = 0; i < 100 && requestId == null; i++) {
-            Thread.sleep(20);
-            List<dev.tablewright.userinput.InputRequest> pending = pendingRequests("user-d", session);
-            requestId = pending.isEmpty() ? null : pending.get(0).toolCallId();
-        }
-        assertTrue(requestId != null, "the call asked a question");
+        String requestId = awaitQuestion("user-d", session).toolCallId();
         // the client accepts (the user went to the page): that alone answers nothing
         assertEquals(202, post(endpoint, "user-d", session, "{\"jsonrpc\":\"2.0\",\"id\":\"" + requestId
                 + "\",\"result\":{\"action\":\"accept\"}}").statusCode());
@@ -334,6 +315,18 @@ class McpSessionsOnDynamoDbTest {
         clock.advance(Duration.ofHours(25));
         InMemoryResponseStream expired = post(endpoint, "user-c", session, list);
         assertEquals(404, expired.statusCode(), expired.body());
+    }
+
+    /** The question a call running in the background has asked, once it is in the store (within 2 s). */
+    private static dev.tablewright.userinput.InputRequest awaitQuestion(String user, String session) throws InterruptedException {
+        for (int i = 0; i < 100; i++) {
+            List<dev.tablewright.userinput.InputRequest> pending = pendingRequests(user, session);
+            if (!pending.isEmpty()) {
+                return pending.get(0);
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("the call asked no question");
     }
 
     private static List<dev.tablewright.userinput.InputRequest> pendingRequests(String user, String session) {
