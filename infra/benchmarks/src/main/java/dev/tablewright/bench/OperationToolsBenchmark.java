@@ -39,7 +39,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Warm latency of each operation tool and of ValidateConfig on the 22-column, 3-join orders config (the domain's
- * fixture, copied to infra/src/main/resources/fixtures). The tool benchmarks take decoded arguments, as the handler
+ * test fixture, from its test-jar). The tool benchmarks take decoded arguments, as the handler
  * passes them (config as a JSON tree: reading it into the model, the operation, ValidateConfig and writing the
  * answer tree are all inside); {@code handlerBytesToBytes} adds parsing the invocation and writing the response.
  *

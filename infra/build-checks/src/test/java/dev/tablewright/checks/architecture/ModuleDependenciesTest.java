@@ -35,7 +35,8 @@ class ModuleDependenciesTest {
     private static final Map<String, String> NOT_BY_NAME = Map.of(
             "infra/build-checks -> tablewright-benchmarks", "LayersTest scans the benchmarks' classes from the class path",
             "infra/local-stack -> tools-function", "the local stack loads each handler template.yaml names, by that name",
-            "infra/local-stack -> configs-function", "the local stack loads each handler template.yaml names, by that name");
+            "infra/local-stack -> configs-function", "the local stack loads each handler template.yaml names, by that name",
+            "infra/benchmarks -> tablewright-domain", "the benchmarks read the domain's test fixture (fixtures/orders-config.json)");
 
     record Declared(String module, String artifactId, boolean testScope, boolean testJar) {
         String key() {

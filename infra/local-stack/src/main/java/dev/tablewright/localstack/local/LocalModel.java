@@ -221,7 +221,7 @@ public final class LocalModel implements AutoCloseable {
         }
         if (bedrockStandIn != null) {
             return "SCRIPTED Bedrock stand-in (MODEL_PROVIDER=bedrock, no BEDROCK_MODEL_ID set) at " + bedrock.endpoint()
-                    + ": every chat turn replays the bundled example conversation (infra/src/main/resources" + EXAMPLE + ", "
+                    + ": every chat turn replays the bundled example conversation (infra/local-stack/src/main/resources" + EXAMPLE + ", "
                     + turnsPerReplay + " model calls) over ConverseStream, whatever you type. Set BEDROCK_MODEL_ID (and AWS "
                     + "credentials, AWS_REGION) for Amazon Bedrock itself.";
         }
