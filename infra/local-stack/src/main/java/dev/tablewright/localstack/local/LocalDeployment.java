@@ -43,6 +43,9 @@ import java.util.concurrent.CountDownLatch;
  */
 public final class LocalDeployment implements AutoCloseable {
 
+    private static final java.net.http.HttpClient API_CLIENT = java.net.http.HttpClient.newBuilder()
+            .connectTimeout(java.time.Duration.ofSeconds(10)).build();
+
     /** What to start with. {@code environment} is where settings come from (the process environment, or a test's). */
     public record Settings(int port, Map<String, String> environment, PrintStream out, ModelScript script) {
         public Settings(int port, Map<String, String> environment, PrintStream out) {
@@ -243,6 +246,19 @@ public final class LocalDeployment implements AutoCloseable {
 
     public String chatUrl() {
         return gateway.chatUrl();
+    }
+
+    /** Calls this stack's HTTP API as a client does: a JSON body (or none), the bearer token when there is one. */
+    public java.net.http.HttpResponse<String> call(String method, String path, String token, String body)
+            throws java.io.IOException, InterruptedException {
+        java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(url() + path))
+                .timeout(java.time.Duration.ofSeconds(60)).header("content-type", "application/json")
+                .method(method, body == null ? java.net.http.HttpRequest.BodyPublishers.noBody()
+                        : java.net.http.HttpRequest.BodyPublishers.ofString(body));
+        if (token != null) {
+            request.header("authorization", "Bearer " + token);
+        }
+        return API_CLIENT.send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
     }
 
     public String mcpUrl() {

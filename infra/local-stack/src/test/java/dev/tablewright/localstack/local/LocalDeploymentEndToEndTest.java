@@ -51,13 +51,7 @@ class LocalDeploymentEndToEndTest {
     }
 
     static HttpResponse<String> call(String method, String path, String token, String body) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(stack.url() + path)).timeout(Duration.ofSeconds(60))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
-                .header("content-type", "application/json");
-        if (token != null) {
-            b.header("authorization", "Bearer " + token);
-        }
-        return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
+        return stack.call(method, path, token, body);
     }
 
     /** A route's path with its parameters filled in from {@code values} (else a placeholder). */

@@ -72,12 +72,6 @@ class LocalDeploymentSessionTest {
         return parts.stream().filter(p -> p.path("type").asText().equals(type)).toList();
     }
 
-    private static HttpResponse<String> api(String method, String path, String token, String body) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create(stack.url() + path)).timeout(Duration.ofSeconds(60))
-                .header("authorization", "Bearer " + token).header("content-type", "application/json")
-                .method(method, HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
-    }
-
     @Test
     void aTurnPausesForInputResumesAfterTheAnswerAndItsPreviewIsAccepted() throws Exception {
         String token = stack.issuer().mint(DevIssuer.DEV_USER);
@@ -100,8 +94,8 @@ class LocalDeploymentSessionTest {
 
         // 2. The answer goes to the user-input route (a value not among the options is refused first).
         String response = "/conversations/" + conversation + "/input-requests/" + ask.path("toolCallId").asText() + "/response";
-        assertEquals(400, api("POST", response, token, "{\"values\": {\"database\": \"nowhere\"}}").statusCode());
-        HttpResponse<String> submitted = api("POST", response, token, "{\"values\": {\"database\": \"staging\"}}");
+        assertEquals(400, stack.call("POST", response, token, "{\"values\": {\"database\": \"nowhere\"}}").statusCode());
+        HttpResponse<String> submitted = stack.call("POST", response, token, "{\"values\": {\"database\": \"staging\"}}");
         assertEquals(200, submitted.statusCode(), submitted.body());
 
 
@@ -125,17 +119,17 @@ class LocalDeploymentSessionTest {
         assertEquals("finish", resumed.getLast().path("type").asText());
 
         // 4. Accepting the preview saves the config as version 1.
-        HttpResponse<String> accepted = api("POST", "/previews/" + preview.path("previewId").asText() + "/accept", token, "{}");
+        HttpResponse<String> accepted = stack.call("POST", "/previews/" + preview.path("previewId").asText() + "/accept", token, "{}");
         assertEquals(2, accepted.statusCode() / 100, accepted.body());
         String configId = Json.parse(accepted.body()).path("config").path("configId").asText();
-        HttpResponse<String> saved = api("GET", "/configs/" + configId, token, "");
+        HttpResponse<String> saved = stack.call("GET", "/configs/" + configId, token, "");
         assertEquals(200, saved.statusCode(), saved.body());
         assertTrue(saved.body().contains("warehouses"), saved.body());
 
         // 5. Accepted once only; and another user cannot accept or see it.
-        assertEquals(4, api("POST", "/previews/" + preview.path("previewId").asText() + "/accept", token, "{}").statusCode() / 100);
+        assertEquals(4, stack.call("POST", "/previews/" + preview.path("previewId").asText() + "/accept", token, "{}").statusCode() / 100);
         String intruder = stack.issuer().mint("intruder");
-        assertEquals(404, api("GET", "/configs/" + configId, intruder, "").statusCode());
-        assertEquals(404, api("POST", "/previews/" + preview.path("previewId").asText() + "/reject", intruder, "{}").statusCode());
+        assertEquals(404, stack.call("GET", "/configs/" + configId, intruder, "").statusCode());
+        assertEquals(404, stack.call("POST", "/previews/" + preview.path("previewId").asText() + "/reject", intruder, "{}").statusCode());
     }
 }

@@ -62,10 +62,7 @@ class DataSourceChoiceTest {
     }
 
     static HttpResponse<String> api(String method, String path, String token, String body) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create(stack.url() + path)).timeout(Duration.ofSeconds(60))
-                .header("authorization", "Bearer " + token).header("content-type", "application/json")
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        return stack.call(method, path, token, body);
     }
 
     @Test

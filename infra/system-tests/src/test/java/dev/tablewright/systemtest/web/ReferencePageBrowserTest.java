@@ -121,24 +121,16 @@ class ReferencePageBrowserTest {
             String token = stack.issuer().mint(dev.tablewright.fakes.identity.DevIssuer.DEV_USER);
             String conversation = "mcp-page-test";
             String asked = "mcp_0000000000000000_page";
-            java.net.http.HttpResponse<String> created = api(stack, "POST", "/conversations/" + conversation + "/input-requests", token, """
+            java.net.http.HttpResponse<String> created = stack.call("POST", "/conversations/" + conversation + "/input-requests", token, """
                     {"toolName": "search_database_schema", "toolCallId": "%s", "reason": "The database's password",
                      "fields": [{"name": "password", "label": "Database password", "type": "secret", "required": true}]}""".formatted(asked));
             assertEquals(201, created.statusCode(), created.body());
             drive("secret", stack, stack.url() + "/?conversation=" + conversation + "&inputRequest=" + asked);
-            JsonNode answered = Json.parse(api(stack, "GET", "/conversations/" + conversation + "/input-requests/" + asked, token, null).body())
+            JsonNode answered = Json.parse(stack.call("GET", "/conversations/" + conversation + "/input-requests/" + asked, token, null).body())
                     .path("request");
             assertEquals("completed", answered.path("status").asText(), answered.toString());
             assertTrue(!answered.toString().contains("correct horse"), "the secret is never shown back: " + answered);
         }
-    }
-
-    private static java.net.http.HttpResponse<String> api(LocalDeployment stack, String method, String path, String token, String body)
-            throws Exception {
-        java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(stack.url() + path))
-                .header("authorization", "Bearer " + token).header("content-type", "application/json")
-                .method(method, body == null ? java.net.http.HttpRequest.BodyPublishers.noBody() : java.net.http.HttpRequest.BodyPublishers.ofString(body));
-        return java.net.http.HttpClient.newHttpClient().send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
     }
 
     private static void runFlow(String flow, Map<String, String> settings, ModelScript... scripts) throws Exception {
