@@ -102,13 +102,18 @@ class McpSessionsOnDynamoDbTest {
     }
 
     private static String initialize(McpEndpoint endpoint, String user) {
-        InMemoryResponseStream r = post(endpoint, user, null, """
-                {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18",
-                 "capabilities":{"elicitation":{}},"clientInfo":{"name":"test","version":"1"}}}""");
+        return initialize(endpoint, user, "2025-06-18", "{\"elicitation\":{}}");
+    }
+
+    /** A new session at the given revision with the given client capabilities; its id. */
+    private static String initialize(McpEndpoint endpoint, String user, String revision, String capabilities) {
+        InMemoryResponseStream r = post(endpoint, user, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+                + "{\"protocolVersion\":\"" + revision + "\",\"capabilities\":" + capabilities
+                + ",\"clientInfo\":{\"name\":\"test\",\"version\":\"1\"}}}");
         assertEquals(200, r.statusCode(), r.body());
         String session = r.headers().entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase("mcp-session-id"))
                 .map(Map.Entry::getValue).findFirst().orElseThrow(() -> new AssertionError(r.headers().toString()));
-        assertEquals("2025-06-18", parse(r.body()).get(0).path("result").path("protocolVersion").asText(), r.body());
+        assertEquals(revision, parse(r.body()).get(0).path("result").path("protocolVersion").asText(), r.body());
         return session;
     }
 
@@ -218,18 +223,10 @@ class McpSessionsOnDynamoDbTest {
         return McpFunction.endpoint(withPage, new InProcessToolInvoker(List.of(new NeedsAPassword())), BEARER_IS_USER, Clock.systemUTC());
     }
 
-    private static String initializeWith(McpEndpoint endpoint, String user, String capabilities) {
-        InMemoryResponseStream r = post(endpoint, user, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
-                + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":" + capabilities + ",\"clientInfo\":{\"name\":\"test\",\"version\":\"1\"}}}");
-        assertEquals(200, r.statusCode(), r.body());
-        return r.headers().entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase("mcp-session-id"))
-                .map(Map.Entry::getValue).findFirst().orElseThrow(() -> new AssertionError(r.headers().toString()));
-    }
-
     @Test
     void aSecretIsAskedForOnThePageNeverInTheClientsForm() throws Exception {
         McpEndpoint endpoint = withASecretQuestion();
-        String session = initializeWith(endpoint, "user-d", "{\"elicitation\":{\"form\":{},\"url\":{}}}");
+        String session = initialize(endpoint, "user-d", "2025-11-25", "{\"elicitation\":{\"form\":{},\"url\":{}}}");
         CompletableFuture<InMemoryResponseStream> done = CompletableFuture.supplyAsync(() -> post(endpoint, "user-d", session, SEARCH_PRODUCTION));
         String requestId = awaitQuestion("user-d", session).toolCallId();
         // the client accepts (the user went to the page): that alone answers nothing
@@ -256,7 +253,7 @@ class McpSessionsOnDynamoDbTest {
     @Test
     void aClientThatCannotOpenAPageIsToldWhereToEnterTheSecret() {
         McpEndpoint endpoint = withASecretQuestion();
-        String session = initializeWith(endpoint, "user-e", "{\"elicitation\":{\"form\":{}}}");
+        String session = initialize(endpoint, "user-e", "2025-11-25", "{\"elicitation\":{\"form\":{}}}");
         List<JsonNode> messages = parse(post(endpoint, "user-e", session, SEARCH_PRODUCTION).body());
         assertTrue(messages.stream().noneMatch(m -> "elicitation/create".equals(m.path("method").asText())), "no form question: " + messages);
         JsonNode result = messages.get(messages.size() - 1).path("result");
