@@ -46,10 +46,7 @@ class ModuleDependenciesTest {
 
     @Test
     void everyModuleDependencyIsUsed() throws IOException {
-        Map<String, String> moduleOfArtifact = new TreeMap<>();
-        for (String module : ModuleMapTest.buildModules(ROOT, "")) {
-            moduleOfArtifact.put(artifactId(Files.readString(ROOT.resolve(module).resolve("pom.xml"))), module);
-        }
+        Map<String, String> moduleOfArtifact = moduleOfArtifact();
         List<String> unused = new ArrayList<>();
         for (Declared d : declared(moduleOfArtifact.values())) {
             String target = moduleOfArtifact.get(d.artifactId());
@@ -69,15 +66,20 @@ class ModuleDependenciesTest {
 
     @Test
     void theCheckSeesWhatItLooksFor() throws IOException {
-        Map<String, String> modules = new TreeMap<>();
-        for (String module : ModuleMapTest.buildModules(ROOT, "")) {
-            modules.put(artifactId(Files.readString(ROOT.resolve(module).resolve("pom.xml"))), module);
-        }
-        List<Declared> all = declared(modules.values());
+        List<Declared> all = declared(moduleOfArtifact().values());
         assertTrue(all.stream().anyMatch(d -> d.key().equals("shared/agent -> tablewright-tools")), all.toString());
         assertTrue(packages(ROOT.resolve("shared/json/src/main/java")).contains("dev.tablewright.json"));
         assertTrue(mentions("import dev.tablewright.json.Json;", "dev.tablewright.json"));
         assertFalse(mentions("import dev.tablewright.jsonish.Thing;", "dev.tablewright.json"));
+    }
+
+    /** Each module of the tree by its artifactId. */
+    private static Map<String, String> moduleOfArtifact() throws IOException {
+        Map<String, String> out = new TreeMap<>();
+        for (String module : ModuleMapTest.buildModules(ROOT, "")) {
+            out.put(artifactId(Files.readString(ROOT.resolve(module).resolve("pom.xml"))), module);
+        }
+        return out;
     }
 
     private static List<Declared> declared(Iterable<String> modules) throws IOException {

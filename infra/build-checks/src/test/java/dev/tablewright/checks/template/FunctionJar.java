@@ -106,17 +106,19 @@ final class FunctionJar {
         return java.util.Collections.unmodifiableSet(allEntries);
     }
 
-    /** The text of a resource of the jar, or null when it has none by that path. */
-    String text(String entry) throws IOException {
+    /** The text of the jar's entries that {@code which} picks, by path (the jar opened once for all of them). */
+    Map<String, String> texts(java.util.function.Predicate<String> which) throws IOException {
+        Map<String, String> out = new TreeMap<>();
         try (ZipFile zip = new ZipFile(path.toFile())) {
-            ZipEntry found = zip.getEntry(entry);
-            if (found == null) {
-                return null;
-            }
-            try (InputStream in = zip.getInputStream(found)) {
-                return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            for (String entry : allEntries) {
+                if (!entry.endsWith("/") && which.test(entry)) {
+                    try (InputStream in = zip.getInputStream(zip.getEntry(entry))) {
+                        out.put(entry, new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
+                    }
+                }
             }
         }
+        return out;
     }
 
     /** The project classes reachable from the given ones (binary names) through every type they reference, transitively. */

@@ -104,13 +104,9 @@ class FunctionJarContentsTest {
     /** Project classes named in the jar's start-up scripts and service files (loaded by name, not referenced). */
     private static Set<String> classesNamedByStartUpResources(FunctionJar jar) throws IOException {
         Set<String> out = new TreeSet<>();
-        for (String entry : jar.entries()) {
-            boolean startUp = entry.startsWith("META-INF/services/") || (!entry.contains("/") && !entry.endsWith(".class"));
-            if (!startUp || entry.endsWith("/")) {
-                continue;
-            }
-            String text = jar.text(entry);
-            Matcher m = PROJECT_CLASS.matcher(text == null ? "" : text);
+        for (String text : jar.texts(entry -> entry.startsWith("META-INF/services/")
+                || (!entry.contains("/") && !entry.endsWith(".class"))).values()) {
+            Matcher m = PROJECT_CLASS.matcher(text);
             while (m.find()) {
                 out.add(m.group());
             }
