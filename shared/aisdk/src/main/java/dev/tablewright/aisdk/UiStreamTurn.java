@@ -3,6 +3,12 @@ package dev.tablewright.aisdk;
 import dev.tablewright.agent.AgentEvent;
 import dev.tablewright.agent.AgentInput;
 import dev.tablewright.agent.AgentLoop;
+import dev.tablewright.agent.AgentOutput;
+import dev.tablewright.agent.StopReason;
+import dev.tablewright.agent.model.TokenUsage;
+import dev.tablewright.aisdk.approval.ApprovalOutput;
+import dev.tablewright.aisdk.approval.ToolApprovals;
+import dev.tablewright.aisdk.stream.UiChunk;
 import dev.tablewright.agent.AgentResult;
 import dev.tablewright.agent.StopSignal;
 import dev.tablewright.agent.memory.Transcript;
@@ -67,11 +73,41 @@ public final class UiStreamTurn {
     public void run(ChatRequest request, String ownerId, UiMessageStreamWriter ui, Optional<Instant> invocationDeadline,
                     Optional<WorkingDraft> draft, Optional<Transcript> memory, boolean outlivesClient, StopSignal stop,
                     Consumer<AgentResult> onEnd) {
+        run(request, ownerId, ui, invocationDeadline, draft, memory, outlivesClient, stop, Approvals.NONE, onEnd);
+    }
+
+    /**
+     * The tool approvals around a turn: the answers the request brought, settled before it ({@link ToolApprovals#answer}),
+     * and whether the turn issues the call that keeps a preview it leaves pending.
+     */
+    public record Approvals(ToolApprovals approvals, ToolApprovals.Answered answered, boolean issue) {
+        public static final Approvals NONE = new Approvals(ToolApprovals.NONE, null, false);
+    }
+
+    /**
+     * As above, with tool approvals: the answers' outcomes follow {@code start}; when no answer was carried out now
+     * (refused, or repeated) the turn ends there, without the model and without storing anything; a preview left
+     * pending ends the turn with the call that keeps it, waiting for the user.
+     */
+    public void run(ChatRequest request, String ownerId, UiMessageStreamWriter ui, Optional<Instant> invocationDeadline,
+                    Optional<WorkingDraft> draft, Optional<Transcript> memory, boolean outlivesClient, StopSignal stop,
+                    Approvals approvals, Consumer<AgentResult> onEnd) {
         String messageId = messageId(request);
+        UiStreamMapper mapper = new UiStreamMapper(ui, messageId, request.id(), outlivesClient, stop);
+        List<UiChunk> outcomes = approvals.answered() == null ? List.of() : approvals.answered().outcomes();
+        if (!outcomes.isEmpty() && !approvals.answered().goOn()) {
+            mapper.emit(new AgentEvent.TurnStarted());
+            outcomes.forEach(ui::write);
+            mapper.emit(new AgentEvent.Stopped(StopReason.COMPLETED, TokenUsage.NONE));
+            ui.done();
+            return;
+        }
+        AgentOutput output = new ApprovalOutput(mapper, ui, outcomes, approvals.issue() ? approvals.approvals() : null,
+                ownerId, request.id(), messageId);
         UiTranscript.Split split = transcripts.split(request.messages(), messageId, memory);
         AgentInput input = new AgentInput(request.id() == null ? "anonymous" : request.id(), ownerId, request.context(),
                 draft, split.history(), split.turnKey(), split.start(), request.clientTools());
-        AgentResult result = agent.run(input, new UiStreamMapper(ui, messageId, request.id(), outlivesClient, stop), invocationDeadline);
+        AgentResult result = agent.run(input, output, invocationDeadline);
         try {
             onEnd.accept(result);
         } catch (RuntimeException e) {

@@ -52,6 +52,11 @@ public final class ChatRequestParser {
         String id = optionalText(root, "", "id");
         String trigger = optionalText(root, "", "trigger");
         String messageId = optionalText(root, "", "messageId");
+        JsonNode approvalsNode = root.get("toolApprovals");
+        if (approvalsNode != null && !approvalsNode.isNull() && !approvalsNode.isBoolean()) {
+            throw new BadChatRequest("toolApprovals", "toolApprovals must be true or false");
+        }
+        boolean toolApprovals = approvalsNode != null && approvalsNode.asBoolean(false);
         JsonNode messagesNode = root.get("messages");
         JsonNode newMessage = root.get("message");
         if (newMessage != null && !newMessage.isNull()) {
@@ -63,7 +68,7 @@ public final class ChatRequestParser {
                 throw new BadChatRequest("id", "a request with only the new message needs the conversation's id");
             }
             return new ChatRequest(id, List.of(message(newMessage, "message")), trigger, messageId,
-                    context(root.get("context")), clientTools(root.get("clientTools")), true);
+                    context(root.get("context")), clientTools(root.get("clientTools")), true, toolApprovals);
         }
         if (messagesNode == null || !messagesNode.isArray() || messagesNode.isEmpty()) {
             throw new BadChatRequest("messages", "messages must be a non-empty array of UI messages (or send the conversation's id and the new message)");
@@ -75,7 +80,7 @@ public final class ChatRequestParser {
         for (int i = 0; i < messagesNode.size(); i++) {
             messages.add(message(messagesNode.get(i), "messages[" + i + "]"));
         }
-        return new ChatRequest(id, messages, trigger, messageId, context(root.get("context")), clientTools(root.get("clientTools")), false);
+        return new ChatRequest(id, messages, trigger, messageId, context(root.get("context")), clientTools(root.get("clientTools")), false, toolApprovals);
     }
 
     /** One UI message (a stored one, or the body's), checked like the body's messages; {@code path} names it in errors. */
@@ -154,7 +159,34 @@ public final class ChatRequestParser {
         if (state.equals("output-error") && errorText == null) {
             throw new BadChatRequest(path + ".errorText", "a tool part in state output-error needs its errorText");
         }
-        return new UiPart.ToolCall(name, toolCallId, state, input, output, errorText);
+        return new UiPart.ToolCall(name, toolCallId, state, input, output, errorText, approval(node.get("approval"), path + ".approval", state));
+    }
+
+    /** A tool part's {@code approval}: required with an id in the approval states, {@code approved} once answered. */
+    private static UiPart.Approval approval(JsonNode node, String path, String state) throws BadChatRequest {
+        boolean needed = state.startsWith("approval-");
+        if (node == null || node.isNull()) {
+            if (needed) {
+                throw new BadChatRequest(path, "a tool part in state " + state + " needs its approval {id, approved, reason}");
+            }
+            return null;
+        }
+        if (!node.isObject()) {
+            throw new BadChatRequest(path, "approval must be an object {id, approved, reason}");
+        }
+        String id = optionalText(node, path, "id");
+        if (id == null || id.isEmpty()) {
+            throw new BadChatRequest(path + ".id", "an approval needs its id");
+        }
+        JsonNode approved = node.get("approved");
+        if (approved != null && !approved.isNull() && !approved.isBoolean()) {
+            throw new BadChatRequest(path + ".approved", "approved must be true or false");
+        }
+        if (state.equals("approval-responded") && (approved == null || approved.isNull())) {
+            throw new BadChatRequest(path + ".approved", "an answered approval needs approved: true or false");
+        }
+        return new UiPart.Approval(id, approved == null || approved.isNull() ? null : approved.booleanValue(),
+                optionalText(node, path, "reason"), optionalText(node, path, "signature"));
     }
 
     private PageContext context(JsonNode node) throws BadChatRequest {

@@ -66,9 +66,12 @@ public final class UiMessageConverter {
             List<ToolCallRequest> calls = new ArrayList<>();
             List<ModelMessage> results = new ArrayList<>();
             for (UiPart part : step) {
-                if (part instanceof UiPart.ToolCall call && !call.state().equals("input-streaming")) {
+                if (part instanceof UiPart.ToolCall call && !call.state().equals("input-streaming")
+                        && !call.state().equals("approval-requested")) {
+                    // a call still waiting for the user's approval is not sent to the model (as convertToModelMessages
+                    // drops it): answered, it comes back approval-responded and the door settles it first
                     calls.add(new ToolCallRequest(call.toolCallId(), call.toolName(), arguments(call.input())));
-                    if (call.hasResult()) {
+                    if (call.hasResult() || call.denied()) {
                         results.add(new ModelMessage.ToolResult(call.toolCallId(), result(call)));
                     } else if (lastStep) {
                         pending.add(call);
@@ -107,10 +110,19 @@ public final class UiMessageConverter {
         return input.isTextual() ? input.asText() : Json.write(input);
     }
 
+    /**
+     * A denied call's result, as convertToModelMessages makes it ({@code execution-denied}, with the user's reason)
+     * and the OpenAI and Bedrock providers send it: text that says the call was denied, and why when the user said.
+     */
+    public static String denied(UiPart.Approval approval) {
+        String reason = approval == null || approval.reason() == null || approval.reason().isBlank() ? null : approval.reason().strip();
+        return "The user denied this tool call (execution-denied)" + (reason == null ? "." : ": " + reason);
+    }
+
     private static String result(UiPart.ToolCall call) {
         return switch (call.state()) {
             case "output-available" -> ToolResultText.of(call.output());
-            case "output-denied" -> "{\"error\":\"the user declined this tool call\"}";
+            case "output-denied", "approval-responded" -> denied(call.approval());
             default -> {
                 ObjectNode error = Json.object();
                 error.put("error", call.errorText());

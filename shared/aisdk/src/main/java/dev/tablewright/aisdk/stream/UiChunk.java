@@ -150,6 +150,24 @@ public sealed interface UiChunk {
     }
 
     /**
+     * The call {@code toolCallId} waits for the user's approval (AI SDK 6+); {@code signature} (AI SDK 7's
+     * {@code experimental_toolApprovalSecret}) only when the server signs approvals, else omitted.
+     */
+    record ToolApprovalRequest(String approvalId, String toolCallId, String signature) implements UiChunk {
+        public ObjectNode toJson() {
+            ObjectNode part = part("tool-approval-request").put("approvalId", approvalId).put("toolCallId", toolCallId);
+            return signature == null ? part : part.put("signature", signature);
+        }
+    }
+
+    /** The user denied the call {@code toolCallId}: it did not run (AI SDK 6+). */
+    record ToolOutputDenied(String toolCallId) implements UiChunk {
+        public ObjectNode toJson() {
+            return part("tool-output-denied").put("toolCallId", toolCallId);
+        }
+    }
+
+    /**
      * A custom {@code data-<name>} part, e.g. {@code table-config-preview}. Parts with the same name and id replace
      * each other on the client; {@code id} may be null. A transient part is not kept in the client's message.
      */

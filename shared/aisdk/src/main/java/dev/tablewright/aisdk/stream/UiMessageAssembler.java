@@ -103,6 +103,22 @@ public final class UiMessageAssembler implements Consumer<ObjectNode> {
                     tool.set("output", part.get("output"));
                 }
             }
+            case "tool-approval-request" -> {
+                ObjectNode tool = tools.get(part.path("toolCallId").asText());
+                if (tool != null) {
+                    tool.put("state", "approval-requested");
+                    ObjectNode approval = tool.putObject("approval").put("id", part.path("approvalId").asText());
+                    if (part.hasNonNull("signature")) {
+                        approval.put("signature", part.get("signature").asText());
+                    }
+                }
+            }
+            case "tool-output-denied" -> {
+                ObjectNode tool = tools.get(part.path("toolCallId").asText());
+                if (tool != null) {
+                    tool.put("state", "output-denied");
+                }
+            }
             case "tool-output-error" -> {
                 ObjectNode tool = tools.get(part.path("toolCallId").asText());
                 if (tool != null) {
