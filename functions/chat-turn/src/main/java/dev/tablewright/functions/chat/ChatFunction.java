@@ -5,6 +5,12 @@ import dev.tablewright.agent.StopSignal;
 import dev.tablewright.agent.TurnObserver;
 import dev.tablewright.agent.model.ModelFailure;
 import dev.tablewright.aisdk.UiStreamTurn;
+import dev.tablewright.aisdk.approval.ToolApprovalSignature;
+import dev.tablewright.aisdk.approval.ToolApprovals;
+import dev.tablewright.dynamodb.DynamoPreviewAcceptance;
+import dev.tablewright.dynamodb.DynamoPreviewStore;
+import dev.tablewright.dynamodb.DynamoToolApprovalStore;
+import dev.tablewright.preview.PreviewDecisions;
 import dev.tablewright.assembly.AgentAssembly;
 import dev.tablewright.assembly.ChatSettings;
 import dev.tablewright.aisdk.conversation.ConversationMemory;
@@ -72,6 +78,7 @@ public final class ChatFunction implements StreamingHandler {
     private final Function<JsonNode, String> callerIdentity;
     private final Supplier<Optional<Instant>> invocationDeadline;
     private TurnObserver observer = TurnObserver.NONE;
+    private ToolApprovals approvals = ToolApprovals.NONE;
 
     public ChatFunction() {
         this(Env.all());
@@ -125,6 +132,7 @@ public final class ChatFunction implements StreamingHandler {
                 // The function URL has no authorizer: the caller is the verified JWT's sub, or nobody (401).
                 JwtVerifier.fromEnvironment(env)::userIdOf, Optional::empty);
         flushingAfterEachTurn(observer);
+        withToolApprovals(toolApprovals(env));
     }
 
     /**
@@ -148,6 +156,33 @@ public final class ChatFunction implements StreamingHandler {
     public ChatFunction flushingAfterEachTurn(TurnObserver observer) {
         this.observer = observer;
         return this;
+    }
+
+    /**
+     * Keeping a preview through the AI SDK's tool approval, for clients that ask ({@code "toolApprovals": true});
+     * {@link ToolApprovals#NONE} (never issued) by default. Returns this function.
+     */
+    public ChatFunction withToolApprovals(ToolApprovals approvals) {
+        this.approvals = approvals;
+        return this;
+    }
+
+    /**
+     * The tool approvals of a deployment with a conversation store: issued calls kept beside the conversations,
+     * answers carried out as the preview routes do, signed with {@code TOOL_APPROVAL_SECRET} (or the secret
+     * {@code TOOL_APPROVAL_SECRET_ARN} names) when there is one; {@link ToolApprovals#NONE} without a store.
+     */
+    public static ToolApprovals toolApprovals(Map<String, String> env) {
+        ChatSettings settings = ChatSettings.fromEnvironment(env);
+        if (settings.conversationsTable() == null) {
+            return ToolApprovals.NONE;
+        }
+        DynamoDbClient dynamo = DynamoDbClients.fromEnvironment(env);
+        DynamoConfigStore configs = new DynamoConfigStore(dynamo, settings.configsTable());
+        DynamoPreviewStore previews = new DynamoPreviewStore(dynamo, settings.previewsTable());
+        return new ToolApprovals(new DynamoToolApprovalStore(dynamo, settings.conversationsTable(), settings.conversationTtl()),
+                new PreviewDecisions(previews, new DynamoPreviewAcceptance(configs, previews)),
+                ToolApprovalSecret.fromEnvironment(env).map(ToolApprovalSignature::new), Clock.systemUTC());
     }
 
     /** The stream log of running turns ({@code TURN_STREAMS_TABLE}); {@link TurnStreams#NONE} without one. */
@@ -234,6 +269,7 @@ public final class ChatFunction implements StreamingHandler {
             }
             ChatRequest request;
             ConversationMemory.Prepared prepared;
+            ToolApprovals.Answered answered;
             try {
                 request = parser.parse(body(event));
                 if (!turn.pages().contains(request.context().page())) {
@@ -242,7 +278,13 @@ public final class ChatFunction implements StreamingHandler {
                             + "': the assistant serves " + String.join(", ", turn.pages()));
                 }
                 StructuredLog.put("conversationId", request.id());
-                prepared = memory.prepare(owner, request);
+                // the user's answers to approvals are carried out first, so the turn starts from what they changed
+                // (an accepted preview is the draft's saved version)
+                answered = approvals.answer(owner, request);
+                prepared = memory.prepare(owner, answered.request());
+                if ("user".equals(prepared.request().messages().getLast().role()) && pendingApproval(prepared.request())) {
+                    approvals.supersedeOpen(owner, request.id()); // a new message instead of an answer
+                }
             } catch (DomainFailure e) {
                 LOG.info("chat request refused", "code", e.code(), "field", e.errors().isEmpty() ? null : e.errors().getFirst().field());
                 refuse(response, e);
@@ -262,6 +304,7 @@ public final class ChatFunction implements StreamingHandler {
             }
             try {
                 turn.run(prepared.request(), owner, ui, deadline, prepared.draft(), prepared.memory(), kept, stop,
+                        new UiStreamTurn.Approvals(approvals, answered, kept && request.toolApprovals() && approvals.enabled()),
                         result -> memory.save(owner, prepared, assistant.message(), result));
             } finally {
                 if (recorder != null) {
@@ -287,6 +330,12 @@ public final class ChatFunction implements StreamingHandler {
         response.write(Json.write(answer.body()).getBytes(StandardCharsets.UTF_8));
         response.flush();
         response.close();
+    }
+
+    /** Whether a message of the conversation has a call still waiting for the user's approval. */
+    private static boolean pendingApproval(ChatRequest request) {
+        return request.messages().stream().anyMatch(m -> m.parts().stream().anyMatch(p ->
+                p instanceof dev.tablewright.aisdk.request.UiPart.ToolCall call && call.state().equals("approval-requested")));
     }
 
     private static String clip(String value) {

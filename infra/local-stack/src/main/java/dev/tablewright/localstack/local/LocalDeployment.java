@@ -182,7 +182,8 @@ public final class LocalDeployment implements AutoCloseable {
         dev.tablewright.agent.TurnObserver spans = agent.turnObserver();
         UiStreamTurn turn = new UiStreamTurn(agent.loop(model.chatModel(), toolInvoker(template, id), userInputPort(), spans));
         return new ChatFunction(turn, ChatFunction.conversationMemory(Env.all()), ChatFunction.turnStreams(Env.all()),
-                verifier::userIdOf, Optional::empty).flushingAfterEachTurn(spans);
+                verifier::userIdOf, Optional::empty).flushingAfterEachTurn(spans)
+                .withToolApprovals(ChatFunction.toolApprovals(Env.all()));
     }
 
     /**

@@ -163,6 +163,17 @@ public final class ToolApprovalSignature {
         }
         // the shortest decimal that round-trips (Java's Double.toString gives it since JDK 19), laid out as JS does
         BigDecimal shortest = new BigDecimal(Double.toString(Math.abs(d))).stripTrailingZeros();
+        if (shortest.precision() == 2) {
+            // Java writes at least two digits (4.9E-324); JavaScript one when one round-trips (5e-324)
+            for (java.math.RoundingMode mode : new java.math.RoundingMode[]{java.math.RoundingMode.HALF_EVEN,
+                    java.math.RoundingMode.FLOOR, java.math.RoundingMode.CEILING}) {
+                BigDecimal one = shortest.round(new java.math.MathContext(1, mode));
+                if (Double.parseDouble(one.toString()) == Math.abs(d)) {
+                    shortest = one.stripTrailingZeros();
+                    break;
+                }
+            }
+        }
         String digits = shortest.unscaledValue().toString();
         int k = digits.length();
         int n = k - shortest.scale(); // the decimal point's position: value = 0.digits × 10^n
