@@ -128,6 +128,11 @@ public final class LocalDeployment implements AutoCloseable {
                 }
             }
         }
+        // tool approvals are signed with the shell's TOOL_APPROVAL_SECRET (deployed: the template's generated secret)
+        String approvalSecret = settings.environment().get("TOOL_APPROVAL_SECRET");
+        if (approvalSecret != null && !approvalSecret.isBlank()) {
+            env.put("TOOL_APPROVAL_SECRET", approvalSecret);
+        }
         env.putAll(tables.environment());
         env.put("DYNAMODB_ENDPOINT", dynamo.endpoint().toString());
         env.put("AWS_REGION", "us-east-1");

@@ -72,4 +72,35 @@ final class AiSdkClient {
         }
         return Json.parse(r.stdout());
     }
+
+    /**
+     * A chat that keeps or drops its preview through the AI SDK's tool approval ({@code approval-chat.mjs}) with the
+     * {@code ai} package {@code pkg}: {@code {"requested", "messages", "requests", "error"}}.
+     */
+    static JsonNode approvalChat(String pkg, String chatUrl, String token, String chatId, String text, String decision,
+                                 String reason) throws Exception {
+        List<String> command = new ArrayList<>(List.of("node", "approval-chat.mjs", pkg, chatUrl, token, chatId, text, decision));
+        if (reason != null) {
+            command.add(reason);
+        }
+        var r = NODE.run(180, command);
+        if (r.exit() != 0) {
+            throw new AssertionError("approval-chat.mjs failed (exit " + r.exit() + "):\n" + r.stderr());
+        }
+        return Json.parse(r.stdout());
+    }
+
+    /** AI SDK 7's own {@code signToolApproval} for the call, and its {@code verifyToolApprovalSignature} of {@code given}. */
+    static JsonNode signApproval(String secret, String approvalId, String toolCallId, String toolName, JsonNode input,
+                                 String given) throws Exception {
+        List<String> command = new ArrayList<>(List.of("node", "sign-approval.mjs", secret, approvalId, toolCallId, toolName, Json.write(input)));
+        if (given != null) {
+            command.add(given);
+        }
+        var r = NODE.run(60, command);
+        if (r.exit() != 0) {
+            throw new AssertionError("sign-approval.mjs failed (exit " + r.exit() + "):\n" + r.stderr());
+        }
+        return Json.parse(r.stdout());
+    }
 }
