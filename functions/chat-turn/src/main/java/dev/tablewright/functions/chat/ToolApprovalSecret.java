@@ -14,6 +14,7 @@ import java.util.Optional;
  */
 final class ToolApprovalSecret {
 
+    private static final dev.tablewright.logging.StructuredLog LOG = dev.tablewright.logging.StructuredLog.of(ToolApprovalSecret.class);
     static final String VALUE_ENV = "TOOL_APPROVAL_SECRET";
     static final String ARN_ENV = "TOOL_APPROVAL_SECRET_ARN";
 
@@ -27,6 +28,11 @@ final class ToolApprovalSecret {
         }
         String arn = env.get(ARN_ENV);
         if (arn == null || arn.isBlank()) {
+            return Optional.empty();
+        }
+        if (!arn.startsWith("arn:")) {
+            // the template's reference resolved off AWS (the resource's logical id): there is no secret to read here
+            LOG.warn("TOOL_APPROVAL_SECRET_ARN is not an ARN; tool approvals are not signed", "value", arn);
             return Optional.empty();
         }
         try (SecretsManagerClient client = SecretsManagerClient.builder().httpClient(UrlConnectionHttpClient.create()).build()) {

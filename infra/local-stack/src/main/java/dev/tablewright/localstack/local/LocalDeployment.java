@@ -129,6 +129,7 @@ public final class LocalDeployment implements AutoCloseable {
             }
         }
         // tool approvals are signed with the shell's TOOL_APPROVAL_SECRET (deployed: the template's generated secret)
+        env.remove("TOOL_APPROVAL_SECRET_ARN");
         String approvalSecret = settings.environment().get("TOOL_APPROVAL_SECRET");
         if (approvalSecret != null && !approvalSecret.isBlank()) {
             env.put("TOOL_APPROVAL_SECRET", approvalSecret);
