@@ -3,7 +3,7 @@ import { InputForm } from './InputForm.jsx';
 import { PreviewCard } from './PreviewCard.jsx';
 
 /** The conversation: text, tool steps as they run, and the custom data parts as cards and forms. */
-export function Messages({ messages, conversationId, decisions, onDecide, onInputSubmitted }) {
+export function Messages({ messages, conversationId, decisions, keeping, onDecide, onInputSubmitted }) {
   // A tool call's part, by its id: an input form hides once its call has an output.
   const parts = messages.flatMap((m) => m.parts);
   const toolParts = new Map(parts.filter((p) => p.toolCallId).map((p) => [p.toolCallId, p]));
@@ -16,9 +16,11 @@ export function Messages({ messages, conversationId, decisions, onDecide, onInpu
         <li key={message.id} className={`message ${message.role}`}>
           {message.parts.map((part, i) => {
             if (part.type === 'text') return <p key={i} className="text">{part.text}</p>;
+            if (part.type === 'tool-accept_preview') return null; // its preview card shows the approval and its outcome
             if (part.type.startsWith('tool-')) return <ToolStep key={i} part={part} asking={asking.has(part.toolCallId)} />;
             if (part.type === 'data-table-config-preview') {
-              return <PreviewCard key={i} preview={part.data} decision={decisions[part.data.previewId]} onDecide={onDecide} />;
+              return <PreviewCard key={i} preview={part.data} decision={decisions[part.data.previewId]}
+                                  keeping={keeping[part.data.previewId]?.part} onDecide={onDecide} />;
             }
             if (part.type === 'data-user-input-request') {
               const call = toolParts.get(part.data.toolCallId);

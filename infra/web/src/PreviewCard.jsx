@@ -3,9 +3,10 @@ import { SampleTable } from './TableBuilder.jsx';
 
 /**
  * A data-table-config-preview part: the proposed config's sample rows, its SQL and plan on demand, the diff of an
- * update, and Accept / Reject (POST /previews/{id}/accept | reject, through {@code onDecide}).
+ * update, and Accept / Reject (through {@code onDecide}: the chat's approval of the call that keeps it, {@code keeping},
+ * while it is open; else POST /previews/{id}/accept | reject).
  */
-export function PreviewCard({ preview, decision, onDecide }) {
+export function PreviewCard({ preview, decision, keeping, onDecide }) {
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
   const decide = async (action) => {
@@ -19,7 +20,12 @@ export function PreviewCard({ preview, decision, onDecide }) {
       setBusy(false);
     }
   };
-  const status = decision?.status ?? 'pending';
+  // the keep call's outcome, as the chat streamed it, wins over what the page knew
+  const kept = keeping?.state === 'output-available' ? { status: 'accepted', version: keeping.output?.version }
+    : keeping?.state === 'output-denied' ? { status: 'rejected' } : null;
+  const status = (kept ?? decision)?.status ?? 'pending';
+  const answering = keeping?.state === 'approval-responded';
+  const shown = kept ?? decision;
   return (
     <article aria-label={`Preview ${preview.description}`} className="card preview">
       <h3>Preview: {preview.description}</h3>
@@ -32,12 +38,13 @@ export function PreviewCard({ preview, decision, onDecide }) {
       {(preview.warnings ?? []).map((w, i) => <p key={i} className="warning">{typeof w === 'string' ? w : w.message}</p>)}
       {status === 'pending' ? (
         <div className="actions">
-          <button onClick={() => decide('accept')} disabled={busy}>Accept</button>
-          <button onClick={() => decide('reject')} disabled={busy}>Reject</button>
+          <button onClick={() => decide('accept')} disabled={busy || answering}>Accept</button>
+          <button onClick={() => decide('reject')} disabled={busy || answering}>Reject</button>
         </div>
       ) : (
-        <p className={`decision ${status}`}>{status === 'accepted' && decision.version ? `Accepted: version ${decision.version}` : status[0].toUpperCase() + status.slice(1)}</p>
+        <p className={`decision ${status}`}>{status === 'accepted' && shown.version ? `Accepted: version ${shown.version}` : status[0].toUpperCase() + status.slice(1)}</p>
       )}
+      {keeping?.state === 'output-error' && <p role="alert">{keeping.errorText}</p>}
       {error && <p role="alert">{error}</p>}
     </article>
   );

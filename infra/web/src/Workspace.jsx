@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useChat } from '@ai-sdk/react';
-import { DefaultChatTransport, lastAssistantMessageIsCompleteWithToolCalls } from 'ai';
+import {
+  DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses, lastAssistantMessageIsCompleteWithToolCalls,
+} from 'ai';
 import { api, authHeaders, chatUrl, modelInfo, stopTurn, turnStreamUrl } from './api.js';
-import { latestPreview, latestToolConfig } from './builder.js';
+import { keepCalls, latestPreview, latestToolConfig } from './builder.js';
 import { Messages } from './Messages.jsx';
 import { TableBuilder } from './TableBuilder.jsx';
 
@@ -18,7 +20,8 @@ const chatTransport = () => new DefaultChatTransport({
   api: chatUrl(),
   headers: authHeaders, // a function: read at each request
   prepareSendMessagesRequest: ({ id, messages, trigger, messageId }) => ({
-    body: { id, trigger, messageId, message: messages.at(-1), context: { page: 'tables' }, clientTools: CLIENT_TOOLS },
+    // toolApprovals: a preview is kept or dropped through the AI SDK's tool approval (docs/stream-protocol.md#tool-approvals)
+    body: { id, trigger, messageId, message: messages.at(-1), context: { page: 'tables' }, clientTools: CLIENT_TOOLS, toolApprovals: true },
   }),
   // GET {chat}/{id}/stream: the running turn from its start, then live (204: nothing runs); docs/stream-protocol.md
   prepareReconnectToStreamRequest: ({ id }) => ({ api: turnStreamUrl(id) }),
@@ -51,14 +54,16 @@ export function Workspace({ conversation, onTurnStart, onTurnEnd }) {
   const [input, setInput] = useState('');
 
   const [transport] = useState(chatTransport);
-  const { messages, sendMessage, status, stop, error, addToolOutput } = useChat({
+  const { messages, sendMessage, status, stop, error, addToolOutput, addToolApprovalResponse } = useChat({
     id: conversation.id,
     messages: conversation.messages,
     transport,
     // A turn outlives the page: on mount (a reload, another tab) the running turn of this conversation streams on here.
     resume: true,
-    // A client tool's output goes back to the server by itself once every call of the last step has one.
-    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls,
+    // A client tool's output, or the answer to the call that keeps a preview, goes back to the server by itself once
+    // every call of the last step has one.
+    sendAutomaticallyWhen: (options) => lastAssistantMessageIsCompleteWithToolCalls(options)
+      || lastAssistantMessageIsCompleteWithApprovalResponses(options),
     onToolCall: ({ toolCall }) => {
       if (toolCall.toolName !== 'highlight_column') return;
       const column = toolCall.input.column;
@@ -74,7 +79,29 @@ export function Workspace({ conversation, onTurnStart, onTurnEnd }) {
     onFinish: () => onTurnEnd(conversation.id),
   });
 
+  // previewId -> the accept_preview call that keeps it, as the chat streamed it (approval, then its outcome)
+  const keeping = keepCalls(messages);
+  const lastMessageId = messages.at(-1)?.id;
+  useEffect(() => {
+    // a preview kept through its approval: the builder's saved config is that version now
+    for (const [previewId, { part, preview }] of Object.entries(keeping)) {
+      if (part.state === 'output-available' && decisions[previewId]?.version !== part.output.version) {
+        setSaved({ configId: part.output.configId, version: part.output.version, config: preview?.config });
+        setDecisions((d) => ({ ...d, [previewId]: { status: 'accepted', version: part.output.version } }));
+      } else if (part.state === 'output-denied' && decisions[previewId]?.status !== 'rejected') {
+        setDecisions((d) => ({ ...d, [previewId]: { status: 'rejected' } }));
+      }
+    }
+  }, [messages]);
+
   async function decide(previewId, action) {
+    const call = keeping[previewId];
+    if (call?.part.state === 'approval-requested' && call.messageId === lastMessageId) {
+      // the open approval of the last answer: answered in the chat, which goes on in the same message
+      await addToolApprovalResponse({ id: call.part.approval.id, approved: action === 'accept' });
+      return;
+    }
+    // an older card (its approval closed by a newer message) or no approval: the preview routes
     const answer = await api('POST', `/previews/${encodeURIComponent(previewId)}/${action}`);
     if (action === 'accept') {
       setSaved(answer.config);
@@ -107,7 +134,7 @@ export function Workspace({ conversation, onTurnStart, onTurnEnd }) {
     <div className="workspace">
       <section aria-label="Chat" className="chat">
         <ModelNote model={modelInfo()} />
-        <Messages messages={messages} conversationId={conversation.id} decisions={decisions} onDecide={decide}
+        <Messages messages={messages} conversationId={conversation.id} decisions={decisions} keeping={keeping} onDecide={decide}
                   onInputSubmitted={() => sendMessage()} />
         {error && <p role="alert" className="error">The chat failed: {error.message}</p>}
         <form className="composer" onSubmit={send}>

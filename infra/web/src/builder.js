@@ -59,3 +59,22 @@ export function latestToolConfig(messages) {
 /** The preview ids the messages show. */
 export const previewIdsOf = (messages) =>
   partsOf(messages).filter((p) => p.type === 'data-table-config-preview').map((p) => p.data.previewId);
+
+/**
+ * The calls that keep a preview (tool-accept_preview parts, docs/stream-protocol.md#tool-approvals) by the preview
+ * they name: {part, messageId, preview} with the preview's data part when the messages have it.
+ */
+export function keepCalls(messages) {
+  const previews = {};
+  const calls = {};
+  for (const message of messages) {
+    for (const part of message.parts) {
+      if (part.type === 'data-table-config-preview') previews[part.data.previewId] = part.data;
+      if (part.type === 'tool-accept_preview' && part.input?.previewId) {
+        calls[part.input.previewId] = { part, messageId: message.id };
+      }
+    }
+  }
+  for (const [previewId, call] of Object.entries(calls)) call.preview = previews[previewId];
+  return calls;
+}

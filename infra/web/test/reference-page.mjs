@@ -78,8 +78,17 @@ const flows = {
       await expect(builder().getByRole('table', { name: /Live table/ }).getByRole('cell', { name: 'Berlin Central' }), "the live table's sample rows");
       await expect(page.locator('.tool.output-available [data-tool], .tool.output-available code').filter({ hasText: 'apply_join_change' }), 'the tool steps');
     });
+    await step('reloaded-before-answer', async () => {
+      // the open approval survives a reload: the stored message still asks, and the card still offers Accept
+      await page.reload();
+      await expect(page.getByRole('article', { name: /^Preview / }).getByRole('button', { name: 'Accept' }), 'Accept after a reload');
+    });
     await step('accepted', async () => {
-      await page.getByRole('article', { name: /^Preview / }).getByRole('button', { name: 'Accept' }).click();
+      const card = page.getByRole('article', { name: /^Preview / });
+      await card.getByRole('button', { name: 'Accept' }).click();
+      // answered through the chat's tool approval: the same assistant message goes on
+      await expect(page.getByRole('listitem').filter({ has: card }).getByText('Saved: version 1.'), 'the answer goes on in the same message');
+      await expect(card.getByText('Accepted: version 1'), 'the card accepted');
       await expect(builder().getByText(/version 1\b/), 'version 1 in the builder');
       check(await builder().getByText('pending add').count() === 0, 'nothing is pending once accepted');
     });
@@ -112,6 +121,7 @@ const flows = {
     await step('update-accepted', async () => {
       await page.getByRole('article', { name: /^Preview Stock levels without the item/ }).getByRole('button', { name: 'Accept' }).click();
       await expect(builder().getByText(/version 2\b/), 'version 2 in the builder');
+      await expect(page.getByText('Saved: version 2.'), 'the answer goes on after the approval');
       check(await builder().getByRole('region', { name: 'Columns' }).getByText('Item', { exact: true }).count() === 0, 'the item column is gone');
     });
     await step('conversations', async () => {
@@ -143,6 +153,8 @@ const flows = {
       await expect(page.getByText(/Here is the preview/), 'the text after the preview');
       await card.getByRole('button', { name: 'Reject' }).click();
       await expect(card.getByText('Rejected'), 'the card says the preview was rejected');
+      await expect(page.getByRole('listitem').filter({ has: card }).getByText('Understood: nothing was saved.'),
+        'the denied approval: the same message goes on');
       check(await card.getByRole('button', { name: 'Accept' }).count() === 0, 'no Accept once rejected');
     });
     await step('invalid', async () => {
@@ -169,6 +181,7 @@ const flows = {
       await expect(builder().getByRole('region', { name: 'Joins' }).getByText('pending add'), 'the pending join');
       await card.getByRole('button', { name: 'Accept' }).click();
       await expect(builder().getByText(/version 1\b/), 'version 1 in the builder');
+      await expect(page.getByText(/^Saved as version 1\./), 'the demo model goes on after the approval');
     });
     await step('filtered', async () => {
       await send('Only show quantities above 100');

@@ -80,8 +80,15 @@ public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> 
     }
 
     ScriptedTurn.Completion answer(DemoRequest request) {
-        Plan plan = plan(Ask.read(request.lastUserMessage()), request);
         List<DemoRequest.ToolStep> done = request.turnSteps();
+        if (!done.isEmpty() && done.getLast().name().equals(KEEP_PREVIEW)) {
+            // the user answered the approval of the call that keeps the preview (docs/stream-protocol.md#tool-approvals)
+            JsonNode kept = done.getLast().result();
+            return say(kept != null && kept.path("accepted").asBoolean(false)
+                    ? "Saved as version " + kept.path("version").asText("?") + ". Go on with, for example, \"Only show quantities above 100\"."
+                    : "Understood: nothing was saved. Tell me what to change.");
+        }
+        Plan plan = plan(Ask.read(request.lastUserMessage()), request);
         for (int i = 0; i < done.size(); i++) {
             if (i >= plan.calls().size() || !plan.calls().get(i).tool().equals(done.get(i).name())) {
                 return say("I lost track of this turn: its tool calls are not the ones my rules would make. " + whatIAm());
@@ -106,6 +113,8 @@ public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> 
     }
 
     private static final String SEARCH_TOOLS = "search_tools";
+    /** The call that keeps a preview, answered by the user's approval. */
+    private static final String KEEP_PREVIEW = "accept_preview";
     private static final String SEARCH_SCHEMA = "search_database_schema";
     private static final String COLUMN_CHANGE = "apply_column_change";
     private static final String JOIN_CHANGE = "apply_join_change";

@@ -61,8 +61,11 @@ class ReferencePageBrowserTest {
                         "{\"operation\": \"remove\", \"columns\": [{\"name\": \"item_id\"}]}"))
                 .turn(t -> t.toolCall("call_preview_update", "preview_table_config", "{\"description\": \"Stock levels without the item\"}"))
                 .say("Here is the update: the item column goes.")
+                .say("Saved: version 2.") // Accept answers the update's approval, and the same message goes on
                 .build();
-        runFlow("builder", Map.of(), LocalModel.exampleConversation(), script);
+        // Accept answers the tool approval of the call that keeps the preview (signed), and the model goes on
+        runFlow("builder", Map.of("TOOL_APPROVAL_SECRET", "reference-page-secret"), LocalModel.exampleConversation(),
+                ModelScript.builder().say("Saved: version 1.").build(), script);
     }
 
     @Test
@@ -73,7 +76,9 @@ class ReferencePageBrowserTest {
                 .turn(t -> t.toolCall("call_2", "apply_filter_change", invalid))
                 .turn(t -> t.toolCall("call_3", "apply_filter_change", invalid))
                 .build();
-        runFlow("refusals", Map.of(), LocalModel.exampleConversation(), unrepairable);
+        // Reject denies the approval of the call that keeps the preview, and the model goes on knowing it
+        runFlow("refusals", Map.of(), LocalModel.exampleConversation(),
+                ModelScript.builder().say("Understood: nothing was saved.").build(), unrepairable);
     }
 
     @Test
