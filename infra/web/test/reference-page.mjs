@@ -80,6 +80,9 @@ const flows = {
     });
     await step('reloaded-before-answer', async () => {
       // the open approval survives a reload: the stored message still asks, and the card still offers Accept
+      await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached' }); // the turn has ended ...
+      await expect(page.getByRole('navigation', { name: 'Conversations' })
+        .getByRole('button', { name: 'Rename Show stock levels with their warehouse name' }), 'the list after the turn'); // ... and is listed
       await page.reload();
       await expect(page.getByRole('article', { name: /^Preview / }).getByRole('button', { name: 'Accept' }), 'Accept after a reload');
     });
