@@ -3,9 +3,11 @@ package dev.tablewright.functions.chat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.AgentLoop;
+import dev.tablewright.agent.InternalTool;
 import dev.tablewright.agent.StopSignal;
 import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.agent.TurnObserver;
+import dev.tablewright.agent.memory.MemoryBudget;
 import dev.tablewright.agent.model.ChatModel;
 import dev.tablewright.agent.model.ModelFailure;
 import dev.tablewright.agent.tools.ToolInvoker;
@@ -14,15 +16,16 @@ import dev.tablewright.agent.tools.UserInputPort;
 import dev.tablewright.aisdk.UiStreamTurn;
 import dev.tablewright.aisdk.conversation.ConversationMemory;
 import dev.tablewright.aisdk.request.BadChatRequest;
-import dev.tablewright.aisdk.resume.TurnStreamRecorder;
-import dev.tablewright.aisdk.resume.TurnStreams;
 import dev.tablewright.aisdk.request.ChatRequest;
 import dev.tablewright.aisdk.request.ChatRequestParser;
+import dev.tablewright.aisdk.resume.TurnStreamRecorder;
+import dev.tablewright.aisdk.resume.TurnStreams;
 import dev.tablewright.aisdk.stream.HttpResponseStream;
 import dev.tablewright.aisdk.stream.InMemoryResponseStream;
 import dev.tablewright.aisdk.stream.UiChunk;
 import dev.tablewright.aisdk.stream.UiMessageAssembler;
 import dev.tablewright.aisdk.stream.UiMessageStreamWriter;
+import dev.tablewright.catalog.ToolCatalogue;
 import dev.tablewright.dynamodb.DynamoConfigStore;
 import dev.tablewright.dynamodb.DynamoConversationStore;
 import dev.tablewright.dynamodb.DynamoConversations;
@@ -43,7 +46,8 @@ import dev.tablewright.lambda.streaming.StreamingHandler;
 import dev.tablewright.logging.Metrics;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.logging.TraceContext;
-import dev.tablewright.tools.ToolBundle;
+import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.tool.ToolRegistry;
 import dev.tablewright.userinput.InputRequestService;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -53,6 +57,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -127,10 +132,9 @@ public final class ChatFunction implements StreamingHandler {
     }
 
     private ChatFunction(Map<String, String> env, ChatSettings settings, TurnObserver observer) {
-        this(new UiStreamTurn(new AgentLoop(ModelProvider.fromEnvironment(env).model(env),
-                        ToolBundle.registry(settings.dataSources()),
+        this(new UiStreamTurn(agentLoop(ModelProvider.fromEnvironment(env).model(env), settings.dataSources(),
                         new LambdaToolInvoker(LambdaToolInvoker.lambdaClient(env), LambdaToolInvoker.functionsFromEnvironment(env)),
-                        userInput(env, settings), settings.limits(), settings.memory(), Clock.systemUTC())
+                        userInput(env, settings), settings.limits(), settings.memory())
                         .observedBy(observer).publishingMetricsTo(Metrics.namespace(env))),
                 conversationMemory(env, settings), turnStreams(env, settings),
                 // The function URL has no authorizer: the caller is the verified JWT's sub, or nobody (401).
@@ -211,8 +215,16 @@ public final class ChatFunction implements StreamingHandler {
     public ChatFunction(ChatModel model, ToolInvoker invoker, UserInputPort userInput, TurnLimits limits,
                         ConversationMemory memory, Function<JsonNode, String> callerIdentity,
                         Supplier<Optional<Instant>> invocationDeadline) {
-        this(new UiStreamTurn(new AgentLoop(model, ToolBundle.registry(), invoker, userInput, limits, Clock.systemUTC())),
+        this(new UiStreamTurn(agentLoop(model, List.of("default"), invoker, userInput, limits, MemoryBudget.DEFAULT)),
                 memory, callerIdentity, invocationDeadline);
+    }
+
+    /** The loop over the catalogue's chat tools, the agent's own among them. */
+    private static AgentLoop agentLoop(ChatModel model, List<String> dataSources, ToolInvoker invoker, UserInputPort userInput,
+                                       TurnLimits limits, MemoryBudget memory) {
+        ToolRegistry tools = ToolCatalogue.registry(dataSources).offeredOn(ToolDefinition.Door.CHAT);
+        return new AgentLoop(model, tools, InternalTool.standard(tools, invoker), invoker, userInput, limits, memory,
+                Clock.systemUTC());
     }
 
     /** A turn with no conversation store: the page's context is all it has. */

@@ -1,20 +1,19 @@
 package dev.tablewright.systemtest.configs;
 
-import dev.tablewright.fakes.configs.SampleConfigs;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.tools.ToolBundle;
+import dev.tablewright.catalog.ConfigStoreToolDefinitions;
+import dev.tablewright.catalog.ToolCatalogue;
+import dev.tablewright.fakes.configs.SampleConfigs;
+import dev.tablewright.fakes.dynamodb.DynamoDbEngine;
 import dev.tablewright.functions.configs.ConfigServices;
 import dev.tablewright.functions.configs.CreateTableConfigFunction;
 import dev.tablewright.functions.configs.GetTableConfigFunction;
 import dev.tablewright.functions.configs.ListTableConfigsFunction;
 import dev.tablewright.functions.configs.UpdateTableConfigFunction;
-import dev.tablewright.fakes.dynamodb.DynamoDbEngine;
 import dev.tablewright.json.Json;
 import dev.tablewright.lambda.ToolFunction;
 import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.tools.UpdateTableConfigTool;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -134,15 +133,15 @@ abstract class ConfigToolsSuite {
 
     @Test
     void updateTableConfigIsNeverOfferedUpFrontAndPointsToPreviews() {
-        ToolDefinition d = ToolBundle.registry().get("update_table_config");
+        ToolDefinition d = ToolCatalogue.registry().get("update_table_config");
         assertTrue(d.coreIn().isEmpty());
-        Set<String> contexts = new HashSet<>(ToolBundle.registry().contexts());
+        Set<String> contexts = new HashSet<>(ToolCatalogue.registry().contexts());
         contexts.add("tables");
         for (String context : contexts) {
-            assertFalse(ToolBundle.registry().coreTools(context).contains(d), context);
+            assertFalse(ToolCatalogue.registry().coreTools(context).contains(d), context);
         }
-        assertTrue(UpdateTableConfigTool.DEFINITION.description().contains("preview_table_config"));
-        assertTrue(ToolBundle.registry().coreTools("tables").stream().anyMatch(t -> t.name().equals("get_table_config")));
+        assertTrue(ConfigStoreToolDefinitions.UPDATE_TABLE_CONFIG.description().contains("preview_table_config"));
+        assertTrue(ToolCatalogue.registry().coreTools("tables").stream().anyMatch(t -> t.name().equals("get_table_config")));
     }
 
     // ---- helpers ----
