@@ -43,7 +43,7 @@ public record ToolDefinition(String name, String title, String description, Obje
          * Inside the function of the door that offers it, no Lambda of its own: the agent's own tools (catalogue
          * search, editable fields) in the chat function, the preview decisions in the MCP function.
          */
-        CHAT
+        IN_PROCESS
     }
 
     /** Where a tool is offered. */

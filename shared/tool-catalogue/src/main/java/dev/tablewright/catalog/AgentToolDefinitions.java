@@ -26,7 +26,7 @@ public final class AgentToolDefinitions {
                       "query":{"type":"string","description":"What you want to do, in a few words"},
                       "limit":{"type":"integer","minimum":1,"maximum":5,"description":"How many tools to return (default 3)"}},
                      "required":["query"],"additionalProperties":false}"""),
-            null, Set.of("tables"), RunsOn.CHAT)
+            null, Set.of("tables"), RunsOn.IN_PROCESS)
             .titled("Find more tools").readOnly().on(Door.CHAT);
 
     public static final ToolDefinition UPDATE_EDITABLE_STATUS = new ToolDefinition(UPDATE_EDITABLE_STATUS_NAME,
@@ -38,7 +38,7 @@ public final class AgentToolDefinitions {
                       "fieldName":{"type":"string","description":"The editable field's name"},
                       "value":{"type":["string","null"],"description":"The new value as text (numbers and booleans too), or null to clear"}},
                      "required":["fieldName","value"],"additionalProperties":false}"""),
-            null, Set.of("tables"), RunsOn.CHAT)
+            null, Set.of("tables"), RunsOn.IN_PROCESS)
             .titled("Change an editable field").changing(ToolDefinition.Access.WRITES_IDEMPOTENTLY).on(Door.CHAT);
 
     private AgentToolDefinitions() {

@@ -22,14 +22,14 @@ public final class PreviewDecisionDefinitions {
             "Saves a pending preview (made by preview_table_config) as a table config: a new config, or the next version "
                     + "of the config it changes. The user is asked to confirm first (name, new or which version, the "
                     + "changes); nothing is saved unless they accept. Declined: the preview stays pending.",
-            previewId(), null, Set.of(), RunsOn.CHAT)
+            previewId(), null, Set.of(), RunsOn.IN_PROCESS)
             .titled("Save a preview (asks the user)")
             .changing(Access.WRITES) // nothing is overwritten: a save makes a new version, the old ones stay
             .needingApproval().answering(OutputSchemas.ACCEPT_RESULT).on(Door.MCP);
 
     public static final ToolDefinition REJECT_PREVIEW = new ToolDefinition(REJECT_PREVIEW_NAME,
             "Discards a pending preview (made by preview_table_config); the saved config is untouched.",
-            previewId(), null, Set.of(), RunsOn.CHAT)
+            previewId(), null, Set.of(), RunsOn.IN_PROCESS)
             .titled("Discard a preview").changing(Access.WRITES_IDEMPOTENTLY).on(Door.MCP);
 
     private PreviewDecisionDefinitions() {

@@ -33,7 +33,7 @@ class ToolRegistryTest {
                     Set.of(), null, "config", "operation", "join"),
             tool("apply_sort_change", "Add, remove or set the ordering of rows.", Set.of(), null, "config", "operation", "sort"),
             tool("search_tools", "Find less common tools by keywords.", Set.of("tables", "workflows"),
-                    ToolDefinition.RunsOn.CHAT, "query")));
+                    ToolDefinition.RunsOn.IN_PROCESS, "query")));
 
     @Test
     void lookupsByNameAndContext() {
