@@ -232,8 +232,8 @@ class AgentLoopTest {
                 "t1", new AgentInput.NewMessage("how many warehouses?"), List.of()), out, Optional.empty());
 
         assertTrue(cancelled[0], "the model's request was cancelled");
-        assertEquals(StopReason.STOPPED, out.stopped().reason());
-        assertEquals(StopReason.STOPPED, result.reason());
+        assertEquals(StopReason.USER_STOPPED, out.stopped().reason());
+        assertEquals(StopReason.USER_STOPPED, result.reason());
         assertTrue(out.of(AgentEvent.Failed.class).isEmpty(), "a stop is no failure");
         assertEquals(List.of("Three "), out.of(AgentEvent.TextDelta.class).stream().map(AgentEvent.TextDelta::delta).toList());
         assertInstanceOf(AgentEvent.StepFinished.class, out.events.get(out.events.size() - 2), "the step is closed before the end");
