@@ -24,7 +24,7 @@ import dev.tablewright.sql.SampleRunner;
 import dev.tablewright.sql.SqlCompiler;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
-import dev.tablewright.validation.ValidateConfig;
+import dev.tablewright.validation.ConfigValidator;
 import dev.tablewright.validation.ValidationError;
 import dev.tablewright.validation.ValidationReport;
 
@@ -99,7 +99,7 @@ public final class PreviewTableConfigTool extends LiveDatabaseTool {
             return invalid(read.errors(), warnings, null);
         }
         TableConfig config = read.config();
-        ValidationReport report = ValidateConfig.validate(config);
+        ValidationReport report = ConfigValidator.validate(config);
         warnings.addAll(report.warnings());
         if (!report.valid()) {
             return invalid(report.errors(), warnings, null);

@@ -8,14 +8,14 @@ import dev.tablewright.schema.SchemaCatalog;
 import dev.tablewright.schema.SchemaCatalogs;
 import dev.tablewright.tool.ToolArguments;
 import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.validation.ValidateConfig;
+import dev.tablewright.validation.ConfigValidator;
 import dev.tablewright.validation.ValidationCollector;
 import dev.tablewright.validation.ValidationReport;
 
 import java.util.List;
 
 /**
- * {@code validate_table_config}: a dry run of ValidateConfig (plus, with a catalogue, a check of every name against
+ * {@code validate_table_config}: a dry run of ConfigValidator (plus, with a catalogue, a check of every name against
  * the database). Changes nothing; answers in the operation tools' shape, echoing the config when it is valid.
  */
 public final class ValidateTableConfigTool extends OperationTool {
@@ -50,9 +50,9 @@ public final class ValidateTableConfigTool extends OperationTool {
         return validate(config, catalogs.forDataSource(dataSource));
     }
 
-    /** ValidateConfig, then grounding when the structure is sound. */
+    /** ConfigValidator, then grounding when the structure is sound. */
     public static OperationResult validate(TableConfig config, SchemaCatalog catalog) {
-        ValidationReport structure = ValidateConfig.validate(config);
+        ValidationReport structure = ConfigValidator.validate(config);
         ValidationCollector all = new ValidationCollector();
         all.addAll(structure);
         if (structure.valid()) {

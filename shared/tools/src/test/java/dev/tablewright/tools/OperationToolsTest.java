@@ -10,7 +10,7 @@ import dev.tablewright.json.Json;
 import dev.tablewright.tool.Tool;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
-import dev.tablewright.validation.ValidateConfig;
+import dev.tablewright.validation.ConfigValidator;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -40,7 +40,7 @@ class OperationToolsTest {
         return a;
     }
 
-    /** An ok answer in the one shape; valid answers carry a config that passes ValidateConfig. */
+    /** An ok answer in the one shape; valid answers carry a config that passes ConfigValidator. */
     private static JsonNode output(ToolOutcome outcome) {
         assertEquals(ToolOutcome.Status.OK, outcome.status(), () -> String.valueOf(outcome.error()));
         JsonNode out = outcome.output();
@@ -49,7 +49,7 @@ class OperationToolsTest {
         }
         if (out.get("valid").asBoolean()) {
             assertTrue(out.get("errors").isEmpty());
-            assertTrue(ValidateConfig.validate(ConfigJson.read(out.get("config")).config()).valid());
+            assertTrue(ConfigValidator.validate(ConfigJson.read(out.get("config")).config()).valid());
         } else {
             assertTrue(out.get("config").isNull());
             assertFalse(out.get("errors").isEmpty());

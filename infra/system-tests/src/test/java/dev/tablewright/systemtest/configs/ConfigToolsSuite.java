@@ -113,7 +113,7 @@ abstract class ConfigToolsSuite {
                 + SampleConfigs.ORDERS.replace("\"name\": \"Active orders\", ", "") + "}"));
         assertError("invalid_arguments", "base_version", call(update, user, "{\"config_id\": \"cfg_x\", \"config\": "
                 + SampleConfigs.ORDERS + "}"));
-        // ValidateConfig's errors stop a broken config from being stored
+        // ConfigValidator's errors stop a broken config from being stored
         JsonNode broken = call(create, user, "{\"config\": " + SampleConfigs.ORDERS.replace("\"operator\": \"eq\"", "\"operator\": \"sounds_like\"") + "}");
         assertEquals("invalid_arguments", broken.at("/error/code").asText(), broken.toString());
         assertTrue(broken.at("/error/errors").toString().contains("operator"), broken.toString());
