@@ -20,7 +20,7 @@ public final class ApprovalOutput implements AgentOutput {
 
     /** Endings after which the preview is offered: not a pause for other calls, a stop, a gone client or a crash. */
     private static final Set<StopReason> OFFERED = EnumSet.complementOf(EnumSet.of(StopReason.PAUSED,
-            StopReason.STOPPED, StopReason.CLIENT_GONE, StopReason.INTERNAL_ERROR));
+            StopReason.USER_STOPPED, StopReason.CLIENT_GONE, StopReason.INTERNAL_ERROR));
 
     private final AgentOutput wire;
     private final UiMessageStreamWriter ui;

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.aisdk.request.BadChatRequest;
+import dev.tablewright.catalog.PreviewDecisionDefinitions;
+import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.aisdk.request.ChatRequest;
 import dev.tablewright.aisdk.request.ChatRequestParser;
 import dev.tablewright.aisdk.request.UiMessage;
@@ -41,8 +43,19 @@ import java.util.Optional;
  */
 public final class ToolApprovals {
 
-    /** The call that keeps a preview (the same action as the HTTP route and the MCP tool of that name). */
-    public static final String KEEP_PREVIEW = "accept_preview";
+    /**
+     * The call that keeps a preview: the catalogue's {@code accept_preview} (the same action as the HTTP route and the
+     * MCP tool), whose policy says the user approves each call. It is never offered to the chat's model: the door
+     * issues it, so keeping a preview never depends on the model asking.
+     */
+    static final ToolDefinition KEEP_PREVIEW_TOOL = PreviewDecisionDefinitions.ACCEPT_PREVIEW;
+    public static final String KEEP_PREVIEW = KEEP_PREVIEW_TOOL.name();
+
+    static {
+        if (!KEEP_PREVIEW_TOOL.needsApproval()) {
+            throw new IllegalStateException(KEEP_PREVIEW + " must need the user's approval in the tool catalogue");
+        }
+    }
     /** An answer that died mid-way (its function crashed) frees its approval after this long. */
     static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(60);
     private static final StructuredLog LOG = StructuredLog.of(ToolApprovals.class);
