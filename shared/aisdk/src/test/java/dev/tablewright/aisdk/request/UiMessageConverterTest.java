@@ -115,4 +115,33 @@ class UiMessageConverterTest {
         BadChatRequest e = assertThrows(BadChatRequest.class, () -> parser.parse(body));
         assertEquals(field, e.field(), e.getMessage());
     }
+
+    /** As convertToModelMessages: a denied call is an execution-denied result with the reason; an open approval is not sent. */
+    @Test
+    void aDeniedCallIsAnExecutionDeniedResultAndAnOpenApprovalIsNotSent() throws Exception {
+        String body = """
+                {"messages":[{"role":"user","parts":[{"type":"text","text":"hi"}]},
+                 {"id":"a1","role":"assistant","parts":[{"type":"step-start"},
+                   {"type":"tool-accept_preview","toolCallId":"c1","state":"approval-requested","input":{"previewId":"p1"},"approval":{"id":"apr_1"}}]},
+                 {"role":"user","parts":[{"type":"text","text":"again"}]},
+                 {"id":"a2","role":"assistant","parts":[{"type":"step-start"},
+                   {"type":"tool-accept_preview","toolCallId":"c2","state":"approval-responded","input":{"previewId":"p2"},
+                    "approval":{"id":"apr_2","approved":false,"reason":"not these columns"}}]}]}""";
+        Conversation c = converter.convert(parser.parse(body).messages());
+        List<ModelMessage> m = c.messages();
+        assertEquals(List.of(new ModelMessage.User("hi"), new ModelMessage.User("again")), List.of(m.get(0), m.get(1)),
+                "the open approval's call is left out: " + m);
+        assertEquals("accept_preview", assertInstanceOf(ModelMessage.Assistant.class, m.get(2)).toolCalls().getFirst().name());
+        assertEquals(new ModelMessage.ToolResult("c2", "The user denied this tool call (execution-denied): not these columns"), m.get(3));
+        assertTrue(c.pending().isEmpty(), "a denied call is settled, not pending");
+    }
+
+    @Test
+    void anAnsweredApprovalNeedsItsAnswerAndTheFlagIsABoolean() {
+        assertEquals("messages[0].parts[0].approval.approved", assertThrows(BadChatRequest.class, () -> parser.parse("""
+                {"messages":[{"role":"assistant","parts":[{"type":"tool-x","toolCallId":"c","state":"approval-responded","input":{},
+                  "approval":{"id":"apr_1"}}]}]}""")).field());
+        assertEquals("toolApprovals", assertThrows(BadChatRequest.class, () -> parser.parse("""
+                {"toolApprovals":"yes","messages":[{"role":"user","parts":[{"type":"text","text":"hi"}]}]}""")).field());
+    }
 }
