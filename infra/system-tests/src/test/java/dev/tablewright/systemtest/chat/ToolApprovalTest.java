@@ -155,6 +155,10 @@ class ToolApprovalTest {
         // another preview of the same user in the input
         assertRefused(answer(token, conversation, answered(message, true, p -> ((ObjectNode) p.path("input")).put("previewId", otherPreview))),
                 "does not match");
+        // the same call answered from another assistant message
+        JsonNode moved = answered(message, true, p -> { });
+        ((ObjectNode) moved).put("id", "msg_elsewhere");
+        assertRefused(answer(token, conversation, moved), "does not match");
         // no signature, a wrong one
         assertRefused(answer(token, conversation, answered(message, true, p -> ((ObjectNode) p.path("approval")).remove("signature"))),
                 "signature");

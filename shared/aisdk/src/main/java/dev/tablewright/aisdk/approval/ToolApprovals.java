@@ -126,7 +126,7 @@ public final class ToolApprovals {
         ObjectNode message = last.json() == null ? null : last.json().deepCopy();
         boolean carriedOut = false;
         for (UiPart.ToolCall call : answers) {
-            Outcome outcome = answer(ownerId, request.id(), call);
+            Outcome outcome = answer(ownerId, request.id(), last.id(), call);
             outcomes.add(outcome.chunk());
             carriedOut |= outcome.now();
             if (outcome.now() && outcome.chunk() instanceof UiChunk.ToolOutputAvailable available && message != null) {
@@ -150,7 +150,7 @@ public final class ToolApprovals {
     private record Outcome(UiChunk chunk, boolean now) {
     }
 
-    private Outcome answer(String ownerId, String conversationId, UiPart.ToolCall call) {
+    private Outcome answer(String ownerId, String conversationId, String messageId, UiPart.ToolCall call) {
         String approvalId = call.approval().id();
         Optional<IssuedApproval> found = store == null || conversationId == null ? Optional.empty()
                 : store.find(ownerId, conversationId, approvalId);
@@ -161,10 +161,11 @@ public final class ToolApprovals {
         }
         IssuedApproval issued = found.get();
         JsonNode storedInput = stored(issued.inputJson());
-        if (!issued.toolCallId().equals(call.toolCallId()) || !issued.toolName().equals(call.toolName())
+        if (!issued.messageId().equals(messageId) || !issued.toolCallId().equals(call.toolCallId())
+                || !issued.toolName().equals(call.toolName())
                 || call.input() == null || !ToolApprovalSignature.canonical(storedInput).equals(ToolApprovalSignature.canonical(call.input()))) {
-            return refused(call, "altered", "This approval does not match the call it was issued for (its tool call, "
-                    + "tool or input was changed), so nothing was saved.");
+            return refused(call, "altered", "This approval does not match the call it was issued for (its message, tool "
+                    + "call, tool or input was changed), so nothing was saved.");
         }
         if (signature.isPresent() && !signature.get().verify(call.approval().signature(), issued.approvalId(),
                 issued.toolCallId(), issued.toolName(), storedInput)) {
