@@ -30,10 +30,8 @@ public final class ReportComparison {
         Map<String, JsonNode> before = byId(a);
         Map<String, JsonNode> after = byId(b);
         List<String> lines = new ArrayList<>();
-        lines.add("A: " + a.path("model").path("label").asText("?") + " (" + a.path("startedAt").asText("?") + ", "
-                + a.path("runsPerTask").asInt() + " runs per task)");
-        lines.add("B: " + b.path("model").path("label").asText("?") + " (" + b.path("startedAt").asText("?") + ", "
-                + b.path("runsPerTask").asInt() + " runs per task)");
+        lines.add("A: " + describe(a));
+        lines.add("B: " + describe(b));
         List<String> changed = new ArrayList<>();
         before.forEach((id, t) -> {
             JsonNode u = after.get(id);
@@ -78,6 +76,12 @@ public final class ReportComparison {
         if (!ReportJson.SCHEMA.equals(report.path("schema").asText()) || !report.path("tasks").isArray()) {
             throw new NotAReport(which + " is not a report of this harness (\"schema\": \"" + ReportJson.SCHEMA + "\")");
         }
+    }
+
+    private static String describe(JsonNode report) {
+        int k = report.path("runsPerTask").asInt();
+        return report.path("model").path("label").asText("?") + " (" + report.path("startedAt").asText("?") + ", "
+                + report.path("tasks").size() + " tasks, " + k + (k == 1 ? " run" : " runs") + " per task)";
     }
 
     private static Map<String, JsonNode> byId(JsonNode report) {
