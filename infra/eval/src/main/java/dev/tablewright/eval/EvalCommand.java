@@ -95,14 +95,18 @@ public final class EvalCommand {
             return USAGE;
         }
         String source = options.tasks() == null ? "the bundled corpus" : options.tasks().toString();
-        Deployments stacks = deployments != null ? deployments : fromEnvironment(environment, options.out());
         try {
             Files.createDirectories(options.out());
         } catch (IOException e) {
             err.println("cannot create " + options.out() + ": " + e.getMessage());
             return USAGE;
         }
-        return evaluate(options, selected, source, stacks);
+        if (deployments != null) {
+            return evaluate(options, selected, source, deployments);
+        }
+        try (FromEnvironment started = new FromEnvironment(environment, options.out())) {
+            return evaluate(options, selected, source, started);
+        }
     }
 
     /** The tasks the options name, in file order; null (after saying why) when --only names a task the file lacks. */
@@ -244,26 +248,38 @@ public final class EvalCommand {
 
     /**
      * Deployments started from the environment as {@code infra/bin/local-stack} would start them, their functions' logs
-     * in {@code stack.log} of the output folder rather than among the progress lines.
+     * in {@code stack.log} of the output folder rather than among the progress lines (until it is closed).
      */
-    static Deployments fromEnvironment(Map<String, String> environment, Path outDir) {
-        return new Deployments() {
-            private PrintStream log;
+    static final class FromEnvironment implements Deployments, AutoCloseable {
+        private final Map<String, String> environment;
+        private final Path outDir;
+        private PrintStream log;
 
-            @Override
-            public EvalStack open(EvalStack.DataSources sources) throws Exception {
-                if (log == null) {
-                    Files.createDirectories(outDir);
-                    log = new PrintStream(Files.newOutputStream(outDir.resolve("stack.log")), true, StandardCharsets.UTF_8);
-                    StructuredLog.redirect(log);
-                }
-                return EvalStack.start(environment, sources, log, TURN_TIMEOUT);
-            }
+        FromEnvironment(Map<String, String> environment, Path outDir) {
+            this.environment = environment;
+            this.outDir = outDir;
+        }
 
-            @Override
-            public void done(EvalStack stack) {
-                stack.close();
+        @Override
+        public EvalStack open(EvalStack.DataSources sources) throws Exception {
+            if (log == null) {
+                log = new PrintStream(Files.newOutputStream(outDir.resolve("stack.log")), true, StandardCharsets.UTF_8);
+                StructuredLog.redirect(log);
             }
-        };
+            return EvalStack.start(environment, sources, log, TURN_TIMEOUT);
+        }
+
+        @Override
+        public void done(EvalStack stack) {
+            stack.close();
+        }
+
+        @Override
+        public void close() {
+            if (log != null) {
+                StructuredLog.redirect(System.out);
+                log.close();
+            }
+        }
     }
 }
