@@ -215,8 +215,8 @@ public final class EvalCommand {
         if (runs > 1) {
             line.append(" run ").append(r.run()).append('/').append(runs);
         }
-        line.append(r.passed() ? "  PASS" : "  FAIL").append(String.format(Locale.ROOT, "  %.1f s  %d steps  %d tool calls",
-                r.seconds(), r.modelSteps(), r.toolCalls()));
+        line.append(r.passed() ? "  PASS" : "  FAIL").append(String.format(Locale.ROOT, "  %.1f s  %d step%s  %d tool call%s",
+                r.seconds(), r.modelSteps(), r.modelSteps() == 1 ? "" : "s", r.toolCalls(), r.toolCalls() == 1 ? "" : "s"));
         if (r.failedToolCalls() > 0) {
             line.append(" (").append(r.failedToolCalls()).append(" failed)");
         }
