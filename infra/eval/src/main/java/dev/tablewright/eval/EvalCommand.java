@@ -156,7 +156,7 @@ public final class EvalCommand {
                 err.println(why + " (its tasks fail)");
                 for (EvalTask t : group) {
                     for (int run = 1; run <= options.runs(); run++) {
-                        RunRecord failed = new RunRecord(t.id(), run, false, why, 0, 0, 0, 0, 0, 0, null, null, null, List.of(), List.of());
+                        RunRecord failed = RunRecord.notRun(t.id(), run, why);
                         records.add(failed);
                         progress(failed, done.incrementAndGet(), tasks.size() * options.runs(), options.runs());
                     }
@@ -170,6 +170,11 @@ public final class EvalCommand {
                     if (stack.offlineDemo() && !explicit) {
                         tasks.removeIf(t -> !t.tagged(EvalTask.DEMO));
                         group = group.stream().filter(t -> t.tagged(EvalTask.DEMO)).toList();
+                        if (tasks.isEmpty()) {
+                            err.println("No model is configured, and no task is tagged " + EvalTask.DEMO + " for the offline demo "
+                                    + "model: set OPENAI_API_KEY (or MODEL_PROVIDER=bedrock), or choose tasks with --only or --tag.");
+                            return USAGE;
+                        }
                         out.println("The offline demo model knows a few phrasings only: running the " + tasks.size()
                                 + " tasks tagged " + EvalTask.DEMO + " (--only or --tag choose others).");
                     }
@@ -188,7 +193,11 @@ public final class EvalCommand {
             }
         }
         String finishedAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-        Report report = Report.of(startedAt, finishedAt, model, source, options.runs(), options.price(), tasks, records);
+        return finish(Report.of(startedAt, finishedAt, model, source, options.runs(), options.price(), tasks, records), options);
+    }
+
+    /** Writes the report and prints its summary; the exit code. */
+    private int finish(Report report, EvalOptions options) {
         Path json = options.out().resolve("report.json");
         Path md = options.out().resolve("report.md");
         try {

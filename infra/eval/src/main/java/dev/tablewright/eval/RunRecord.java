@@ -29,6 +29,11 @@ public record RunRecord(String taskId, int run, boolean passed, String reason, i
         notes = List.copyOf(notes);
     }
 
+    /** A run that could not start (its deployment did not): failed for {@code why}, with nothing measured. */
+    public static RunRecord notRun(String taskId, int run, String why) {
+        return new RunRecord(taskId, run, false, why, 0, 0, 0, 0, 0, 0, null, null, null, List.of(), List.of());
+    }
+
     /** One user turn (with the resumed responses after a question, if any). */
     public record Turn(String finishReason, int modelSteps, int toolCalls, int failedToolCalls, long inputTokens,
                        long outputTokens, int previews) {
