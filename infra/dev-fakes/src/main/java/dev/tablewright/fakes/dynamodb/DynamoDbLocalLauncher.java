@@ -26,6 +26,10 @@ import java.util.stream.Stream;
  * DynamoDB Local ({@code com.amazonaws:DynamoDBLocal}) started in this JVM, in memory, on a free loopback port: the
  * real DynamoDB HTTP API with no Docker. The tests, the benchmarks and the local stack use it.
  *
+ * <p>Always with {@code -sharedDb}: one database whatever access key and region a request is signed with. Without
+ * it DynamoDB Local keeps a database per key and region, and a client that picked up a shell's AWS credentials would
+ * find none of the tables (the functions' clients sign local calls with fixed credentials anyway: DynamoDbClients).
+ *
  * <p>DynamoDB Local stores through SQLite via sqlite4java, which needs its native library. Maven Central has it as
  * separate artifacts ({@code libsqlite4java-linux-amd64:so} etc., dependencies of DynamoDBLocal); the dev-fakes build
  * copies them to {@code infra/dev-fakes/target/native-libs}. Before starting, {@link #nativeLibraryDirectory()} settles
@@ -37,6 +41,10 @@ import java.util.stream.Stream;
  * </ol>
  */
 public final class DynamoDbLocalLauncher implements AutoCloseable {
+
+    /** What {@link #clientFor} signs with: the same as the functions' clients of a local endpoint (DynamoDbClients). */
+    public static final String LOCAL_ACCESS_KEY_ID = "local";
+    public static final Region LOCAL_REGION = Region.US_EAST_1;
 
     private static DynamoDbLocalLauncher shared;
 
@@ -77,7 +85,7 @@ public final class DynamoDbLocalLauncher implements AutoCloseable {
         System.setProperty("sqlite4java.library.path", nativeLibraryDirectory().toString());
         try {
             DynamoDBProxyServer server = ServerRunner.createServerFromCommandLineArgs(
-                    new String[]{"-inMemory", "-port", Integer.toString(port), "-disableTelemetry"});
+                    new String[]{"-inMemory", "-sharedDb", "-port", Integer.toString(port), "-disableTelemetry"});
             server.start();
             return new DynamoDbLocalLauncher(server, port);
         } catch (Exception e) {
@@ -114,8 +122,8 @@ public final class DynamoDbLocalLauncher implements AutoCloseable {
     public static DynamoDbClient clientFor(URI endpoint) {
         return DynamoDbClient.builder()
                 .endpointOverride(endpoint)
-                .region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
+                .region(LOCAL_REGION)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(LOCAL_ACCESS_KEY_ID, "local")))
                 .httpClient(UrlConnectionHttpClient.builder().build())
                 .build();
     }
