@@ -4,7 +4,9 @@ import com.amazonaws.services.dynamodbv2.local.main.ServerRunner;
 import com.amazonaws.services.dynamodbv2.local.server.DynamoDBProxyServer;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.profiles.ProfileFile;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -120,10 +122,20 @@ public final class DynamoDbLocalLauncher implements AutoCloseable {
      * depend on that adapter, so that its own tests can run on them.
      */
     public static DynamoDbClient clientFor(URI endpoint) {
+        return clientFor(endpoint, o -> { });
+    }
+
+    /** {@link #clientFor(URI)} with more overrides (a benchmark's interceptor counting the calls, say). */
+    public static DynamoDbClient clientFor(URI endpoint, java.util.function.Consumer<ClientOverrideConfiguration.Builder> overrides) {
         return DynamoDbClient.builder()
                 .endpointOverride(endpoint)
                 .region(LOCAL_REGION)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(LOCAL_ACCESS_KEY_ID, "local")))
+                // nothing of the shell's AWS settings: no profile file (its region, use_fips_endpoint, ...), and FIPS
+                // or dual-stack switched off explicitly (either refuses a custom endpoint)
+                .overrideConfiguration(o -> overrides.accept(o.defaultProfileFile(ProfileFile.aggregator().build()).defaultProfileName("default")))
+                .fipsEnabled(false)
+                .dualstackEnabled(false)
                 .httpClient(UrlConnectionHttpClient.builder().build())
                 .build();
     }
