@@ -19,6 +19,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 
 import java.io.IOException;
@@ -271,6 +272,32 @@ class BedrockChatModelTest {
         ModelFailure failure = assertThrows(ModelFailure.class, () -> wrongKey.stream(request(List.of(new ModelMessage.User("hi"))), new Recording()));
         assertEquals(ModelFailure.Kind.REJECTED, failure.kind());
         assertTrue(failure.getMessage().contains("credentials"), failure.getMessage());
+    }
+
+    /** The stand-in holds a shell's temporary credentials to Bedrock's rules: its token sent and signed, its region scoped. */
+    @Test
+    void temporaryCredentialsAreSignedWithTheirTokenForTheirRegion() throws Exception {
+        try (BedrockModelServer strict = BedrockModelServer.start().verifySignatures("ASIASTANDIN000000001", SECRET_KEY, "a-session-token", "eu-west-1")) {
+            var session = StaticCredentialsProvider.create(AwsSessionCredentials.create("ASIASTANDIN000000001", SECRET_KEY, "a-session-token"));
+            strict.enqueue(ModelScript.builder().say("signed").build());
+            new BedrockChatModel(new BedrockSettings(URI.create(strict.endpoint()), "eu-west-1", MODEL_ID, Duration.ofSeconds(5)), session)
+                    .stream(request(List.of(new ModelMessage.User("hi"))), new Recording());
+            var sent = strict.requests().getFirst().headers();
+            assertTrue(sent.get("Authorization").startsWith("AWS4-HMAC-SHA256 Credential=ASIASTANDIN000000001/"), sent.get("Authorization"));
+            assertTrue(sent.get("Authorization").contains("/eu-west-1/bedrock/aws4_request"), sent.get("Authorization"));
+            assertTrue(sent.get("Authorization").contains("x-amz-security-token"), "the token is signed: " + sent.get("Authorization"));
+            assertEquals("<redacted>", sent.get("X-Amz-Security-Token"), "sent, and not kept");
+
+            for (BedrockChatModel wrong : List.of(
+                    new BedrockChatModel(new BedrockSettings(URI.create(strict.endpoint()), "us-east-1", MODEL_ID, Duration.ofSeconds(5)), session),
+                    new BedrockChatModel(new BedrockSettings(URI.create(strict.endpoint()), "eu-west-1", MODEL_ID, Duration.ofSeconds(5)),
+                            StaticCredentialsProvider.create(AwsBasicCredentials.create("ASIASTANDIN000000001", SECRET_KEY))))) {
+                strict.enqueue(ModelScript.builder().say("never").build());
+                ModelFailure failure = assertThrows(ModelFailure.class, () -> wrong.stream(request(List.of(new ModelMessage.User("hi"))), new Recording()));
+                assertEquals(ModelFailure.Kind.REJECTED, failure.kind());
+            }
+            assertEquals(2, strict.violations().size(), strict.violations().toString());
+        }
     }
 
     @Test
