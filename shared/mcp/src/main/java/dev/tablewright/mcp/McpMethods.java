@@ -2,7 +2,7 @@ package dev.tablewright.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.aisdk.stream.HttpResponseStream;
+import dev.tablewright.http.stream.HttpResponseStream;
 import dev.tablewright.logging.MetricRecord;
 import dev.tablewright.logging.Metrics;
 import dev.tablewright.logging.StructuredLog;
