@@ -12,7 +12,8 @@ import java.util.Map;
  * The key material the MCP function seals 2026-07-28 {@code requestState}s with, read once at init: the Secrets
  * Manager secret the template generates ({@code MCP_REQUEST_STATE_SECRET_ARN}; only this function may read it), or
  * the material itself in {@code MCP_REQUEST_STATE_KEY} (the local stack generates one per run; tests set one). With
- * neither, a key of this process alone: a retry then continues only in the instance that asked, which is logged.
+ * neither (or a secret named by anything but its ARN), a key of this process alone: a retry then continues only in
+ * the instance that asked, which is logged.
  * The value never reaches a log line or an error message.
  */
 final class RequestStateKey {
@@ -30,7 +31,9 @@ final class RequestStateKey {
             return material(key, KEY);
         }
         String arn = env.get(SECRET_ARN);
-        if (arn != null && !arn.isBlank()) {
+        // only an ARN names a secret to read: the template read locally (the process tests, the cold-start harness)
+        // resolves !Ref McpRequestStateSecret to the resource's logical id, which no Secrets Manager knows
+        if (arn != null && arn.startsWith("arn:")) {
             try (SecretsManagerClient client = SecretsManagerClient.builder().httpClient(UrlConnectionHttpClient.create()).build()) {
                 return material(client.getSecretValue(b -> b.secretId(arn)).secretString(), SECRET_ARN);
             } catch (RuntimeException e) {
