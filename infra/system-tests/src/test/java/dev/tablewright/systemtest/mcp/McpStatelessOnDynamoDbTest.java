@@ -308,6 +308,28 @@ class McpStatelessOnDynamoDbTest {
     }
 
     @Test
+    void confirmedRetriesSentAtOnceToSeveralInstancesSaveOnce() throws Exception {
+        String previewId = preview("user-c", "Saved once, concurrently");
+        ObjectNode arguments = Json.object().put("previewId", previewId);
+        Answer asked = post(instance(), "user-c", call("accept_preview", arguments, FORM, null, null));
+        ObjectNode confirmed = answer(key(asked), "accept", Json.object().put("confirm", true));
+        String state = asked.result().path("requestState").asText();
+        List<java.util.concurrent.CompletableFuture<Answer>> retries = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            McpEndpoint instance = instance();
+            ObjectNode retry = call("accept_preview", arguments, FORM, confirmed, state);
+            retries.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> post(instance, "user-c", retry)));
+        }
+        int saved = 0;
+        for (var retry : retries) {
+            Answer a = retry.get(60, java.util.concurrent.TimeUnit.SECONDS);
+            saved += a.result().path("isError").asBoolean() ? 0 : 1;
+        }
+        assertEquals(1, saved, "exactly one retry saves");
+        assertEquals(1, savedConfigs("user-c"));
+    }
+
+    @Test
     void aDeclinedConfirmationSavesNothing() {
         String previewId = preview("user-q", "Declined");
         ObjectNode arguments = Json.object().put("previewId", previewId);
