@@ -1,0 +1,46 @@
+package dev.tablewright.catalog;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.json.Json;
+import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.tool.ToolDefinition.Access;
+import dev.tablewright.tool.ToolDefinition.Door;
+import dev.tablewright.tool.ToolDefinition.RunsOn;
+
+import java.util.Set;
+
+/**
+ * The user's decision on a pending preview, as tools: only MCP offers them (the chat page has buttons), and they run
+ * in the MCP function itself. {@code accept_preview} saves, so the user approves each call.
+ */
+public final class PreviewDecisionDefinitions {
+
+    public static final String ACCEPT_PREVIEW_NAME = "accept_preview";
+    public static final String REJECT_PREVIEW_NAME = "reject_preview";
+
+    public static final ToolDefinition ACCEPT_PREVIEW = new ToolDefinition(ACCEPT_PREVIEW_NAME,
+            "Saves a pending preview (made by preview_table_config) as a table config: a new config, or the next version "
+                    + "of the config it changes. The user is asked to confirm first (name, new or which version, the "
+                    + "changes); nothing is saved unless they accept. Declined: the preview stays pending.",
+            previewId(), null, Set.of(), RunsOn.IN_PROCESS)
+            .titled("Save a preview (asks the user)")
+            .changing(Access.WRITES) // nothing is overwritten: a save makes a new version, the old ones stay
+            .needingApproval().answering(OutputSchemas.ACCEPT_RESULT).on(Door.MCP);
+
+    public static final ToolDefinition REJECT_PREVIEW = new ToolDefinition(REJECT_PREVIEW_NAME,
+            "Discards a pending preview (made by preview_table_config); the saved config is untouched.",
+            previewId(), null, Set.of(), RunsOn.IN_PROCESS)
+            .titled("Discard a preview").changing(Access.WRITES_IDEMPOTENTLY).on(Door.MCP);
+
+    private PreviewDecisionDefinitions() {
+    }
+
+    private static ObjectNode previewId() {
+        ObjectNode parameters = Json.object().put("type", "object");
+        parameters.putObject("properties").putObject("previewId").put("type", "string")
+                .put("description", "The previewId preview_table_config answered (prv_...)");
+        parameters.putArray("required").add("previewId");
+        parameters.put("additionalProperties", false);
+        return parameters;
+    }
+}
