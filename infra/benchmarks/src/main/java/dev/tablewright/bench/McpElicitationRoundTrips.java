@@ -13,7 +13,7 @@ import dev.tablewright.tool.Tool;
 import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
-import dev.tablewright.tools.SearchDatabaseSchemaTool;
+import dev.tablewright.catalog.DatabaseToolDefinitions;
 
 import java.util.List;
 import java.util.Locale;
@@ -37,7 +37,7 @@ final class McpElicitationRoundTrips {
     private static final class StandInSearch implements Tool {
         @Override
         public ToolDefinition definition() {
-            return SearchDatabaseSchemaTool.DEFINITION;
+            return DatabaseToolDefinitions.SEARCH_DATABASE_SCHEMA;
         }
 
         @Override

@@ -19,7 +19,7 @@ import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
 import dev.tablewright.tool.UserInputRequirement;
-import dev.tablewright.tools.DataSourceSelection;
+import dev.tablewright.catalog.DataSources;
 import dev.tablewright.userinput.UserInputGate;
 import io.modelcontextprotocol.spec.McpSchema;
 
@@ -151,14 +151,14 @@ final class ToolCall {
 
     /** The data source a data-source tool ran on when the arguments did not name it (asked, or remembered). */
     private static String dataSourceChosen(ToolDefinition tool, ObjectNode arguments, UserInputPort.Readiness readiness) {
-        if (!tool.worksOnDataSource() || arguments.path(DataSourceSelection.FIELD).isTextual()) {
+        if (!tool.worksOnDataSource() || arguments.path(DataSources.FIELD).isTextual()) {
             return null;
         }
-        JsonNode chosen = readiness.arguments().get(DataSourceSelection.FIELD);
+        JsonNode chosen = readiness.arguments().get(DataSources.FIELD);
         if (chosen != null && chosen.isTextual()) {
             return chosen.textValue();
         }
-        return readiness.sessionValues().get(DataSourceSelection.FIELD);
+        return readiness.sessionValues().get(DataSources.FIELD);
     }
 
     // ---- previews ----
