@@ -212,8 +212,18 @@ public final class LocalDeployment implements AutoCloseable {
         Map<String, String> env = new LinkedHashMap<>(Env.all());
         env.putIfAbsent("MCP_ALLOWED_HOSTS", String.join(",", dev.tablewright.mcp.McpSettings.LOCAL_HOSTS));
         env.putIfAbsent("MCP_PAGE_URL", gateway.url() + "/");
+        // the template's generated Secrets Manager secret, as this run's own key: 2026-07-28 requestStates are sealed with it
+        env.remove("MCP_REQUEST_STATE_SECRET_ARN");
+        env.putIfAbsent("MCP_REQUEST_STATE_KEY", requestStateKey());
         return new dev.tablewright.functions.mcp.McpFunction(dev.tablewright.functions.mcp.McpFunction.endpoint(env,
                 toolInvoker(template, id), dev.tablewright.functions.mcp.McpFunction.callerOf(JwtVerifier.fromEnvironment(env))));
+    }
+
+    /** Key material for one run (the deployed stack generates a secret instead); never printed. */
+    private static String requestStateKey() {
+        byte[] bytes = new byte[32];
+        new java.security.SecureRandom().nextBytes(bytes);
+        return java.util.HexFormat.of().formatHex(bytes);
     }
 
     /** The tools of a function's TOOL_FUNCTION_* variables, each run in-process in its own function of the template. */
