@@ -178,7 +178,6 @@ final class ToolDispatch {
                 s.consecutiveInvalid = 0;
                 s.working.replace(proposed.config());
                 s.editable = s.working.editableFields();
-                s.emit(new AgentEvent.ConfigProposed(toolCallId, proposed.config()));
             }
             case ToolEffect.InvalidConfig invalid -> {
                 if (++s.consecutiveInvalid > limits.maxRepairs()) {
