@@ -60,6 +60,10 @@ public final class UiMessageStreamWriter {
         write(new UiChunk.Start(messageId, null));
     }
 
+    public void start(String messageId, JsonNode messageMetadata) {
+        write(new UiChunk.Start(messageId, messageMetadata));
+    }
+
     public void startStep() {
         write(new UiChunk.StartStep());
     }
