@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.memory.MemoryBudget;
 import dev.tablewright.agent.memory.Transcript;
 import dev.tablewright.agent.model.ChatModel;
+import dev.tablewright.agent.model.FinishReason;
 import dev.tablewright.agent.model.ModelFailure;
 import dev.tablewright.agent.model.ModelMessage;
 import dev.tablewright.agent.model.ModelRequest;
@@ -77,7 +78,7 @@ class AgentLoopTest {
                 listener.textDelta(d);
                 all.append(d);
             }
-            return new ModelStep(all.toString(), List.of(), "stop", new TokenUsage(100, deltas.length));
+            return new ModelStep(all.toString(), List.of(), FinishReason.STOP, new TokenUsage(100, deltas.length));
         };
     }
 
@@ -85,7 +86,7 @@ class AgentLoopTest {
         return listener -> {
             listener.toolCallStarted(id, tool);
             listener.toolCallArgumentsDelta(id, arguments);
-            return new ModelStep("", List.of(new ToolCallRequest(id, tool, arguments)), "tool_calls", new TokenUsage(50, 5));
+            return new ModelStep("", List.of(new ToolCallRequest(id, tool, arguments)), FinishReason.TOOL_CALLS, new TokenUsage(50, 5));
         };
     }
 
@@ -223,7 +224,7 @@ class AgentLoopTest {
                 throw new ModelFailure(ModelFailure.Kind.UNAVAILABLE, "The connection to the model was lost mid-answer.", true);
             }
             listener.textDelta("warehouses.");
-            return new ModelStep("Three warehouses.", List.of(), "stop", TokenUsage.NONE);
+            return new ModelStep("Three warehouses.", List.of(), FinishReason.STOP, TokenUsage.NONE);
         };
         ToolRegistry registry = new ToolRegistry(AGENT_TOOLS);
         AgentLoop loop = new AgentLoop(stoppable, registry, InternalTool.standard(registry, inThisJvm(List.of())),

@@ -88,7 +88,7 @@ public final class OtelTurnObserver implements TurnObserver {
         @Override
         public void modelCallEnded(ModelStep step) {
             if (modelCall != null) {
-                modelCall.end(step.usage().promptTokens(), step.usage().completionTokens(), step.finishReason(),
+                modelCall.end(step.usage().promptTokens(), step.usage().completionTokens(), step.finishReason().wireName(),
                         () -> Json.write(Json.MAPPER.createArrayNode().add(message(new ModelMessage.Assistant(step.text(), step.toolCalls())))));
                 modelCall = null;
             }
