@@ -17,16 +17,18 @@ import dev.tablewright.agent.tools.ClientTool;
 import dev.tablewright.agent.tools.EnvelopeToolInvoker;
 import dev.tablewright.agent.tools.ToolInvoker;
 import dev.tablewright.agent.tools.UserInputPort;
+import dev.tablewright.catalog.AgentToolDefinitions;
 import dev.tablewright.json.Json;
 import dev.tablewright.tool.Tool;
 import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.tool.ToolEffect;
 import dev.tablewright.tool.ToolExecution;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
 import dev.tablewright.tool.ToolRegistry;
 import dev.tablewright.tool.UserInputRequirement;
-import dev.tablewright.catalog.AgentToolDefinitions;
 import dev.tablewright.userinput.UserInputGate;
+import dev.tablewright.validation.ValidationError;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -114,7 +116,7 @@ class AgentLoopTest {
             if (value == null || !value.isInt()) {
                 ObjectNode invalid = Json.object().put("valid", false);
                 invalid.putArray("errors").addObject().put("field", "value").put("message", "value must be a whole number");
-                return ToolOutcome.operated(invalid, false);
+                return ToolOutcome.ok(invalid, new ToolEffect.InvalidConfig(List.of(new ValidationError("value", "value must be a whole number"))));
             }
             ObjectNode config = Json.objectLiteral("{\"name\":\"Stock\",\"data_source\":[{\"schema\":\"public\",\"table\":\"stock\","
                     + "\"columns\":[{\"name\":\"qty\",\"pg_type\":\"int4\"}],\"filters\":[{\"column\":\"qty\",\"operator\":\">\",\"value\":"
@@ -122,7 +124,7 @@ class AgentLoopTest {
             ObjectNode answer = Json.object().put("valid", true);
             answer.set("config", config);
             answer.put("plan", "x".repeat(3000));
-            return ToolOutcome.operated(answer, true);
+            return ToolOutcome.ok(answer, new ToolEffect.ProposedConfig(config));
         }
     };
 

@@ -124,10 +124,10 @@ final class ToolCall {
                 } finally {
                     StructuredLog.put("toolName", null);
                 }
-                if (outcome.status() != ToolOutcome.Status.NEEDS_INPUT) {
+                if (!(outcome instanceof ToolOutcome.NeedsInput needs)) {
                     return ToolResults.of(outcome, services.catalogue().hasOutputSchema(tool.name()));
                 }
-                missing = outcome.request();
+                missing = needs.request();
             }
             if (round == MAX_QUESTIONS) {
                 break;
