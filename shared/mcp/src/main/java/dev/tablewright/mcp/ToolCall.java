@@ -122,11 +122,11 @@ final class ToolCall {
                 } finally {
                     StructuredLog.put("toolName", null);
                 }
-                if (outcome.status() != ToolOutcome.Status.NEEDS_INPUT) {
+                if (!(outcome instanceof ToolOutcome.NeedsInput needs)) {
                     return new Outcome(ToolResults.of(outcome, services.catalogue().hasOutputSchema(tool.name())), null,
                             dataSourceChosen(tool, arguments, readiness));
                 }
-                missing = outcome.request();
+                missing = needs.request();
             }
             if (round == MAX_QUESTIONS) {
                 break;

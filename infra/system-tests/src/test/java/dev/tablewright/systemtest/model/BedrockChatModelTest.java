@@ -1,12 +1,7 @@
 package dev.tablewright.systemtest.model;
 
-import dev.tablewright.fakes.model.BedrockModelServer;
-import dev.tablewright.fakes.model.ModelScript;
-import dev.tablewright.fakes.model.RecordedRequest;
-
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.bedrock.BedrockChatModel;
-import dev.tablewright.bedrock.BedrockSettings;
+import dev.tablewright.agent.model.FinishReason;
 import dev.tablewright.agent.model.ModelFailure;
 import dev.tablewright.agent.model.ModelMessage;
 import dev.tablewright.agent.model.ModelRequest;
@@ -14,6 +9,11 @@ import dev.tablewright.agent.model.ModelStep;
 import dev.tablewright.agent.model.ModelStreamListener;
 import dev.tablewright.agent.model.ModelTool;
 import dev.tablewright.agent.model.ToolCallRequest;
+import dev.tablewright.bedrock.BedrockChatModel;
+import dev.tablewright.bedrock.BedrockSettings;
+import dev.tablewright.fakes.model.BedrockModelServer;
+import dev.tablewright.fakes.model.ModelScript;
+import dev.tablewright.fakes.model.RecordedRequest;
 import dev.tablewright.json.Json;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -105,7 +105,7 @@ class BedrockChatModelTest {
 
         assertEquals(List.of("text:Hel", "text:lo ", "text:world"), listener.events);
         assertEquals("Hello world", step.text());
-        assertEquals("stop", step.finishReason(), "end_turn is the turn's stop");
+        assertEquals(FinishReason.STOP, step.finishReason(), "end_turn is the turn's stop");
         assertEquals(812, step.usage().promptTokens());
         assertEquals(9, step.usage().completionTokens());
 
@@ -134,7 +134,7 @@ class BedrockChatModelTest {
         assertEquals(List.of("text:Adding the column, then a preview.", "start:tooluse_col:apply_column_change",
                 "args:tooluse_col:{\"column\":", "args:tooluse_col:\"name\"}", "start:tooluse_prev:preview_table_config",
                 "args:tooluse_prev:{}"), listener.events);
-        assertEquals("tool_calls", step.finishReason(), "tool_use is the turn's tool_calls");
+        assertEquals(FinishReason.TOOL_CALLS, step.finishReason(), "tool_use is the turn's tool_calls");
         assertEquals(List.of(new ToolCallRequest("tooluse_col", "apply_column_change", "{\"column\":\"name\"}"),
                 new ToolCallRequest("tooluse_prev", "preview_table_config", "{}")), step.toolCalls());
         assertEquals(940, step.usage().total());
@@ -144,7 +144,7 @@ class BedrockChatModelTest {
     void theSnapStartPrimingStreamsOneCallThroughTheWholeBedrockPath() throws Exception {
         ModelStep primed = dev.tablewright.bedrock.BedrockPriming.run(MODEL_ID, "eu-central-1");
         assertEquals("primed", primed.text());
-        assertEquals("tool_calls", primed.finishReason());
+        assertEquals(FinishReason.TOOL_CALLS, primed.finishReason());
         assertEquals(List.of(new ToolCallRequest("tooluse_p", "priming", "{}")), primed.toolCalls());
         assertEquals(2, primed.usage().total());
     }
@@ -152,7 +152,7 @@ class BedrockChatModelTest {
     @Test
     void maxTokensIsTheTurnsLength() throws Exception {
         bedrock.enqueue(ModelScript.builder().turn(t -> t.text("a long answ").finishReason("length")).build());
-        assertEquals("length", model.stream(request(List.of(new ModelMessage.User("hi"))), new Recording()).finishReason());
+        assertEquals(FinishReason.LENGTH, model.stream(request(List.of(new ModelMessage.User("hi"))), new Recording()).finishReason());
     }
 
     /**
