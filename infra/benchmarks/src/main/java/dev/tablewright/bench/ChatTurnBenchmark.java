@@ -273,8 +273,9 @@ public final class ChatTurnBenchmark {
 
         @Override
         public dev.tablewright.tool.ToolOutcome execute(dev.tablewright.tool.ToolInvocation invocation) {
-            return dev.tablewright.tool.ToolOutcome.previewed(previewOutput(invocation.arguments().path("config"),
-                    invocation.arguments().path("description").asText("")));
+            ObjectNode out = previewOutput(invocation.arguments().path("config"), invocation.arguments().path("description").asText(""));
+            return dev.tablewright.tool.ToolOutcome.ok(out, new dev.tablewright.tool.ToolEffect.Previewed(
+                    out.path("previewId").asText(), out.get("config")));
         }
     }
 

@@ -67,17 +67,12 @@ public final class ConversationBenchmark {
              DynamoDbLocalLauncher dynamo = DynamoDbLocalLauncher.start()) {
             Map<String, String> tables = new TemplateTables(SamTemplate.load(SamTemplate.locate())).createAll(dynamo.client(), "bench-").environment();
             Map<String, AtomicInteger> calls = new ConcurrentHashMap<>();
-            DynamoDbClient counted = DynamoDbClient.builder().endpointOverride(dynamo.endpoint())
-                    .region(software.amazon.awssdk.regions.Region.US_EAST_1)
-                    .credentialsProvider(software.amazon.awssdk.auth.credentials.StaticCredentialsProvider.create(
-                            software.amazon.awssdk.auth.credentials.AwsBasicCredentials.create("local", "local")))
-                    .httpClient(software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient.create())
-                    .overrideConfiguration(c -> c.addExecutionInterceptor(new ExecutionInterceptor() {
+            DynamoDbClient counted = DynamoDbLocalLauncher.clientFor(dynamo.endpoint(), c -> c.addExecutionInterceptor(new ExecutionInterceptor() {
                         @Override
                         public void beforeExecution(Context.BeforeExecution context, ExecutionAttributes attributes) {
                             calls.computeIfAbsent(attributes.getAttribute(SdkExecutionAttribute.OPERATION_NAME), k -> new AtomicInteger()).incrementAndGet();
                         }
-                    })).build();
+                    }));
             DynamoConversationStore store = new DynamoConversationStore(counted, tables.get("CONVERSATIONS_TABLE"), Duration.ofDays(90));
             DynamoConfigStore configs = new DynamoConfigStore(counted, tables.get("CONFIGS_TABLE"));
             ConversationService service = new ConversationService(store,

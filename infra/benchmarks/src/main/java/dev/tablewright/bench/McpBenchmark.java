@@ -41,9 +41,14 @@ import java.util.concurrent.TimeUnit;
  *   <li><b>warm overhead of {@code tools/call}</b> over the tool itself, in this JVM: {@code apply_column_change}
  *       (ungrounded) run directly, and the same call through the endpoint (JSON-RPC read and written, the session
  *       read from DynamoDB Local, the user-input gate's saved values read, the result shaped), the tool run
- *       in-process in both.</li>
+ *       in-process in both; and the same call as a 2026-07-28 request (no session: nothing read).</li>
+ *   <li><b>an elicitation round trip</b> where the user takes {@code --user-seconds} (default 30) to answer, in each
+ *       era, with the DynamoDB calls counted by a pass-through in front of DynamoDB Local: a 2025 session's call waits
+ *       on its stream (one invocation billed for the whole wait, polling the question) and the answer is a second
+ *       POST; a 2026 call answers {@code input_required} at once, nothing runs while the user thinks, and the retry
+ *       is a second invocation.</li>
  * </ul>
- * <pre>infra/bin/mcp-bench [--cold-runs N] [--calls N]</pre>
+ * <pre>infra/bin/mcp-bench [--cold-runs N] [--calls N] [--user-seconds N]</pre>
  * A measurement, not a test: figures go to docs/performance.md with the command that produced them.
  */
 public final class McpBenchmark {
@@ -57,10 +62,12 @@ public final class McpBenchmark {
     public static void main(String[] args) throws Exception {
         int coldRuns = 5;
         int calls = 300;
+        int userSeconds = 30;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--cold-runs" -> coldRuns = Integer.parseInt(args[++i]);
                 case "--calls" -> calls = Integer.parseInt(args[++i]);
+                case "--user-seconds" -> userSeconds = Integer.parseInt(args[++i]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
@@ -76,8 +83,18 @@ public final class McpBenchmark {
             env.put("AUTH_AUDIENCE", identity.issuer().audience());
             env.put("AUTH_JWKS_URL", identity.issuer().jwksUrl());
             String token = identity.issuer().mint(DevIssuer.DEV_USER);
+            env.put("MCP_REQUEST_STATE_KEY", "bench-key-material-0123456789abcdef0123456789");
             coldStarts(spec, env, token, coldRuns);
             warmOverhead(env, calls);
+            try (CountingDynamoDb counting = CountingDynamoDb.start(dynamo.endpoint())) {
+                Map<String, String> counted = new LinkedHashMap<>(env);
+                counted.put("DYNAMODB_ENDPOINT", counting.endpoint().toString());
+                counted.remove("AWS_ACCESS_KEY_ID");
+                counted.remove("AWS_SECRET_ACCESS_KEY");
+                counted.put("DATA_SOURCES", "{\"production\": {}, \"staging\": {}}");
+                counted.put("MCP_ELICITATION_WAIT_SECONDS", String.valueOf(userSeconds + 30));
+                McpElicitationRoundTrips.measure(counted, counting, userSeconds);
+            }
         }
     }
 
@@ -145,6 +162,32 @@ public final class McpBenchmark {
         System.out.printf(Locale.ROOT, "warm, %d calls: apply_column_change itself median %.2f ms (p90 %.2f); tools/call through the "
                         + "endpoint median %.2f ms (p90 %.2f); overhead median %.2f ms%n", calls, median(direct), percentile(direct, 90),
                 median(viaMcp), percentile(viaMcp, 90), median(viaMcp) - median(direct));
+
+        // the same call as a 2026-07-28 request: its _meta instead of a session, the headers mirroring the body
+        ObjectNode modern = call.deepCopy();
+        ObjectNode meta = ((ObjectNode) modern.get("params")).putObject("_meta").put("io.modelcontextprotocol/protocolVersion", "2026-07-28");
+        meta.putObject("io.modelcontextprotocol/clientCapabilities");
+        String modernBody = Json.write(modern);
+        Map<String, String> modernHeaders = Map.of("MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "tools/call", "Mcp-Name", "apply_column_change");
+        double[] direct26 = new double[calls];
+        double[] via26 = new double[calls];
+        for (int i = 0; i < warmup + calls; i++) {
+            long t0 = System.nanoTime();
+            tool.execute(new ToolInvocation("apply_column_change", "bench", "bench", DevIssuer.DEV_USER, arguments.deepCopy(), Map.of()));
+            long t1 = System.nanoTime();
+            InMemoryResponseStream r = post(endpoint, null, modernBody, modernHeaders);
+            long t2 = System.nanoTime();
+            if (r.statusCode() != 200 || r.body().contains("\"isError\":true") || !r.body().contains("\"resultType\":\"complete\"")) {
+                throw new IllegalStateException("2026 tools/call failed: " + r.body());
+            }
+            if (i >= warmup) {
+                direct26[i - warmup] = (t1 - t0) / 1e6;
+                via26[i - warmup] = (t2 - t1) / 1e6;
+            }
+        }
+        System.out.printf(Locale.ROOT, "warm, %d calls, 2026-07-28 (no session): apply_column_change itself median %.2f ms (p90 %.2f); "
+                        + "tools/call through the endpoint median %.2f ms (p90 %.2f); overhead median %.2f ms%n", calls, median(direct26),
+                percentile(direct26, 90), median(via26), percentile(via26, 90), median(via26) - median(direct26));
     }
 
     private static String initialize(McpEndpoint endpoint) {
@@ -155,7 +198,11 @@ public final class McpBenchmark {
     }
 
     private static InMemoryResponseStream post(McpEndpoint endpoint, String session, String body) {
-        Map<String, String> headers = new LinkedHashMap<>();
+        return post(endpoint, session, body, Map.of());
+    }
+
+    static InMemoryResponseStream post(McpEndpoint endpoint, String session, String body, Map<String, String> extra) {
+        Map<String, String> headers = new LinkedHashMap<>(extra);
         headers.put("host", "mcp.example");
         headers.put("authorization", "Bearer bench");
         if (session != null) {

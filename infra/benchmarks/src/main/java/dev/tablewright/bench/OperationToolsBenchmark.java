@@ -10,6 +10,7 @@ import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.tool.Tool;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
+import dev.tablewright.tool.ToolOutcomeJson;
 import dev.tablewright.tools.ApplyColumnChangeTool;
 import dev.tablewright.tools.ApplyFilterChangeTool;
 import dev.tablewright.tools.ApplyJoinChangeTool;
@@ -199,8 +200,8 @@ public class OperationToolsBenchmark {
     }
 
     private static void requireValid(ToolOutcome outcome) {
-        if (outcome.status() != ToolOutcome.Status.OK || !outcome.output().path("valid").asBoolean(true)) {
-            throw new IllegalStateException("benchmark input does not run cleanly: " + Json.write(outcome));
+        if (!(outcome instanceof ToolOutcome.Ok ok) || !ok.output().path("valid").asBoolean(true)) {
+            throw new IllegalStateException("benchmark input does not run cleanly: " + Json.write(ToolOutcomeJson.write(outcome)));
         }
     }
 }

@@ -58,10 +58,6 @@ public sealed interface AgentEvent {
     record ToolFailed(String toolCallId, String message) implements AgentEvent {
     }
 
-    /** A tool proposed a valid config: it is the turn's working config now. */
-    record ConfigProposed(String toolCallId, JsonNode config) implements AgentEvent {
-    }
-
     /** A preview was stored for the user to accept or reject; {@code preview} is the tool's answer with its config. */
     record PreviewReady(String toolCallId, String previewId, ObjectNode preview) implements AgentEvent {
     }

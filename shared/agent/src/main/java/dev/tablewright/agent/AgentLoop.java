@@ -6,6 +6,7 @@ import dev.tablewright.agent.memory.Transcript;
 import dev.tablewright.agent.memory.TranscriptTurn;
 import dev.tablewright.agent.memory.TurnDigest;
 import dev.tablewright.agent.model.ChatModel;
+import dev.tablewright.agent.model.FinishReason;
 import dev.tablewright.agent.model.ModelFailure;
 import dev.tablewright.agent.model.ModelMessage;
 import dev.tablewright.agent.model.ModelStep;
@@ -190,7 +191,7 @@ public final class AgentLoop {
             s.messages.add(new ModelMessage.Assistant(answer.text(), answer.toolCalls()));
             if (answer.toolCalls().isEmpty()) {
                 s.emit(new AgentEvent.StepFinished());
-                s.stop("length".equals(answer.finishReason()) ? StopReason.MODEL_LENGTH : StopReason.COMPLETED);
+                s.stop(answer.finishReason() == FinishReason.LENGTH ? StopReason.MODEL_LENGTH : StopReason.COMPLETED);
                 return;
             }
             boolean atBound = tools.runStep(s, answer.toolCalls());

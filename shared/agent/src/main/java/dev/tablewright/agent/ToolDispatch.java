@@ -146,17 +146,15 @@ final class ToolDispatch {
         }
         s.observed.toolCallEnded(toolCallId, name, outcome);
         s.record.tool(name, outcome.status().wireName(), System.nanoTime() - started);
-        return switch (outcome.status()) {
-            case OK -> ok(s, toolCallId, name, outcome);
-            case NEEDS_INPUT -> {
-                input.ask(s, toolCallId, name, outcome.request());
+        return switch (outcome) {
+            case ToolOutcome.Ok answered -> ok(s, toolCallId, name, answered);
+            case ToolOutcome.NeedsInput asked -> {
+                input.ask(s, toolCallId, name, asked.request());
                 yield false;
             }
-            case ERROR -> {
-                String message = outcome.error() == null ? "the tool failed" : outcome.error().message();
-                s.emit(new AgentEvent.ToolFailed(toolCallId, message));
-                s.toolResult(toolCallId, Json.write(Json.object().set("error", outcome.error() == null
-                        ? Json.object().put("message", message) : ToolOutcomeJson.write(outcome.error()))));
+            case ToolOutcome.Failed failed -> {
+                s.emit(new AgentEvent.ToolFailed(toolCallId, failed.error().message()));
+                s.toolResult(toolCallId, Json.write(Json.object().set("error", ToolOutcomeJson.write(failed.error()))));
                 yield false;
             }
         };
@@ -171,19 +169,18 @@ final class ToolDispatch {
      * A tool's ok answer: to the output and the model, then into the turn's state by what the tool says it did
      * ({@link ToolEffect}). True when the repair bound was reached.
      */
-    private boolean ok(TurnState s, String toolCallId, String name, ToolOutcome outcome) {
+    private boolean ok(TurnState s, String toolCallId, String name, ToolOutcome.Ok outcome) {
         answered(s, toolCallId, name, outcome.output());
         switch (outcome.effect()) {
             case ToolEffect.ProposedConfig proposed -> {
                 s.consecutiveInvalid = 0;
                 s.working.replace(proposed.config());
                 s.editable = s.working.editableFields();
-                s.emit(new AgentEvent.ConfigProposed(toolCallId, proposed.config()));
             }
             case ToolEffect.InvalidConfig invalid -> {
                 if (++s.consecutiveInvalid > limits.maxRepairs()) {
                     List<ObjectNode> errors = new ArrayList<>();
-                    invalid.errors().forEach(e -> errors.add(e.isObject() ? (ObjectNode) e : Json.object().put("message", e.asText())));
+                    invalid.errors().forEach(e -> errors.add(Json.object().put("field", e.field()).put("message", e.message())));
                     s.repairErrors = errors;
                     s.emit(new AgentEvent.RepairBoundReached(toolCallId, name, errors));
                     return true;

@@ -72,9 +72,6 @@ public final class UiStreamMapper implements AgentOutput {
             case AgentEvent.ToolCallRejected e -> ui.write(new UiChunk.ToolInputError(e.toolCallId(), e.toolName(), e.raw(), e.problem()));
             case AgentEvent.ToolResult e -> ui.write(new UiChunk.ToolOutputAvailable(e.toolCallId(), e.output()));
             case AgentEvent.ToolFailed e -> ui.write(new UiChunk.ToolOutputError(e.toolCallId(), e.message()));
-            case AgentEvent.ConfigProposed e -> {
-                // the tool's output already carries the config: the page reads it there
-            }
             case AgentEvent.PreviewReady e -> ui.write(new UiChunk.Data(PREVIEW_PART,
                     e.previewId() == null ? e.toolCallId() : e.previewId(), e.preview()));
             case AgentEvent.InputRequested e -> {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.agent.model.ChatModel;
 import dev.tablewright.agent.model.ModelFailure;
 import dev.tablewright.agent.model.ModelRequest;
+import dev.tablewright.agent.model.FinishReason;
 import dev.tablewright.agent.model.ModelStep;
 import dev.tablewright.agent.model.ModelStreamListener;
 import dev.tablewright.agent.model.TokenUsage;
@@ -36,7 +37,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -45,7 +45,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -337,15 +336,14 @@ public final class BedrockChatModel implements ChatModel {
         }
     }
 
-    /** Bedrock's stop reasons in the turn's words (the OpenAI finish reasons). */
-    static String finishReason(String stopReason) {
+    /** Bedrock's stop reasons in the agent's terms. */
+    static FinishReason finishReason(String stopReason) {
         return switch (stopReason) {
-            case "end_turn", "stop_sequence" -> "stop";
-            case "tool_use" -> "tool_calls";
-            case "max_tokens", "model_context_window_exceeded" -> "length";
-            case "guardrail_intervened", "content_filtered" -> "content_filter";
-            case "" -> "stop";
-            default -> stopReason.toLowerCase(Locale.ROOT);
+            case "end_turn", "stop_sequence", "" -> FinishReason.STOP;
+            case "tool_use" -> FinishReason.TOOL_CALLS;
+            case "max_tokens", "model_context_window_exceeded" -> FinishReason.LENGTH;
+            case "guardrail_intervened", "content_filtered" -> FinishReason.CONTENT_FILTER;
+            default -> FinishReason.OTHER;
         };
     }
 
@@ -380,7 +378,7 @@ public final class BedrockChatModel implements ChatModel {
     private static final class StepState {
         final StringBuilder text = new StringBuilder();
         final Map<Integer, PartialCall> calls = new LinkedHashMap<>();
-        String finishReason;
+        FinishReason finishReason;
         TokenUsage usage = TokenUsage.NONE;
         boolean emitted;
         boolean listenerFailed;

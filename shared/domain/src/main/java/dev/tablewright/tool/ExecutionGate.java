@@ -10,9 +10,6 @@ import java.util.Optional;
 @FunctionalInterface
 public interface ExecutionGate {
 
-    /** Lets every invocation through. */
-    ExecutionGate NONE = (tool, invocation) -> Optional.empty();
-
     Optional<ToolOutcome> check(ToolDefinition tool, ToolInvocation invocation);
 
     /**

@@ -1,14 +1,14 @@
 package dev.tablewright.tool;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tablewright.validation.ValidationError;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
  * What an ok answer did to the conversation's config, carrying what the caller acts on: the config a tool proposed,
- * the errors of one it found invalid, the preview it stored. On the wire (the tool envelope) it is the answer's
- * {@code effect} name; the values are read from the answer's {@code output}.
+ * the errors of one it found invalid, the preview it stored. A tool writes it explicitly; on the wire (the tool
+ * envelope) it is the answer's {@code effect} name, which {@link ToolOutcomeJson} alone reads back.
  */
 public sealed interface ToolEffect {
 
@@ -30,7 +30,7 @@ public sealed interface ToolEffect {
     }
 
     /** The config given or built is not valid; {@code errors} say why (the model repairs, within a bound). */
-    record InvalidConfig(List<JsonNode> errors) implements ToolEffect {
+    record InvalidConfig(List<ValidationError> errors) implements ToolEffect {
         public InvalidConfig {
             errors = List.copyOf(errors);
         }
@@ -48,21 +48,4 @@ public sealed interface ToolEffect {
     }
 
     ToolEffect NONE = new None();
-
-    /** The effect an answer's {@code effect} name and {@code output} describe. */
-    static ToolEffect of(String wireName, JsonNode output) {
-        if (wireName == null || output == null) {
-            return NONE;
-        }
-        return switch (wireName) {
-            case "proposed_config" -> new ProposedConfig(output.get("config"));
-            case "invalid_config" -> {
-                List<JsonNode> errors = new ArrayList<>();
-                output.path("errors").forEach(errors::add);
-                yield new InvalidConfig(errors);
-            }
-            case "previewed" -> new Previewed(output.path("previewId").asText(null), output.get("config"));
-            default -> NONE;
-        };
-    }
 }

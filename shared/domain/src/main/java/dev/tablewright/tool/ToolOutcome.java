@@ -3,14 +3,14 @@ package dev.tablewright.tool;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * What a tool answers (the tool invocation envelope, docs/tools.md): its {@link Status}, and exactly one of
- * {@code output} (ok), {@code request} (needs input) or {@code error} (error); an ok answer says what it did to the
- * config as a typed {@link ToolEffect}, which is what the agent acts on.
+ * What a tool answers (the tool invocation envelope, docs/tools.md): exactly one of an answer ({@link Ok}, with the
+ * typed {@link ToolEffect} the tool says it had on the config, which is what the agent acts on), a question for the
+ * user ({@link NeedsInput}) or a failure ({@link Failed}). {@link #status} is the envelope's {@code status}.
  */
-public record ToolOutcome(Status status, JsonNode output, UserInputRequirement request, ToolError error, ToolEffect effect) {
+public sealed interface ToolOutcome permits ToolOutcome.Ok, ToolOutcome.NeedsInput, ToolOutcome.Failed {
 
     /** The answer's kind; {@link #wireName} is the envelope's {@code status}. */
-    public enum Status {
+    enum Status {
         OK("ok"), NEEDS_INPUT("needs_input"), ERROR("error");
 
         private final String wireName;
@@ -34,35 +34,59 @@ public record ToolOutcome(Status status, JsonNode output, UserInputRequirement r
         }
     }
 
-    public ToolOutcome {
-        effect = effect == null ? ToolEffect.NONE : effect;
+    Status status();
+
+    /** The tool answered {@code output} (null when it answered nothing) and had {@code effect} on the config. */
+    record Ok(JsonNode output, ToolEffect effect) implements ToolOutcome {
+        public Ok {
+            effect = effect == null ? ToolEffect.NONE : effect;
+        }
+
+        @Override
+        public Status status() {
+            return Status.OK;
+        }
+    }
+
+    /** The tool needs values only the user can give before it can run. */
+    record NeedsInput(UserInputRequirement request) implements ToolOutcome {
+        @Override
+        public Status status() {
+            return Status.NEEDS_INPUT;
+        }
+    }
+
+    /** The tool refused or failed; {@code error} says why, with a code of docs/errors.md. */
+    record Failed(ToolError error) implements ToolOutcome {
+        public Failed {
+            error = error == null ? new ToolError(null, "the tool failed") : error;
+        }
+
+        @Override
+        public Status status() {
+            return Status.ERROR;
+        }
     }
 
     /** An answer that changes nothing of the conversation's config. */
-    public static ToolOutcome ok(JsonNode output) {
-        return new ToolOutcome(Status.OK, output, null, null, ToolEffect.NONE);
+    static ToolOutcome ok(JsonNode output) {
+        return new Ok(output, ToolEffect.NONE);
     }
 
-    /** An operation tool's answer: a valid config proposed ({@code output.config}), or an invalid one ({@code output.errors}). */
-    public static ToolOutcome operated(JsonNode output, boolean valid) {
-        return new ToolOutcome(Status.OK, output, null, null,
-                ToolEffect.of(valid ? "proposed_config" : "invalid_config", output));
+    /** An answer with what it did to the config, as the tool knows it (never read back from the output). */
+    static ToolOutcome ok(JsonNode output, ToolEffect effect) {
+        return new Ok(output, effect);
     }
 
-    /** A preview of {@code output.config} stored as {@code output.previewId}. */
-    public static ToolOutcome previewed(JsonNode output) {
-        return new ToolOutcome(Status.OK, output, null, null, ToolEffect.of("previewed", output));
+    static ToolOutcome needsInput(UserInputRequirement request) {
+        return new NeedsInput(request);
     }
 
-    public static ToolOutcome needsInput(UserInputRequirement request) {
-        return new ToolOutcome(Status.NEEDS_INPUT, null, request, null, ToolEffect.NONE);
-    }
-
-    public static ToolOutcome error(String code, String message) {
+    static ToolOutcome error(String code, String message) {
         return error(new ToolError(code, message));
     }
 
-    public static ToolOutcome error(ToolError error) {
-        return new ToolOutcome(Status.ERROR, null, null, error, ToolEffect.NONE);
+    static ToolOutcome error(ToolError error) {
+        return new Failed(error);
     }
 }

@@ -24,17 +24,21 @@ public final class ToolOutcomeJson {
 
     public static ObjectNode write(ToolOutcome outcome) {
         ObjectNode node = Json.object().put("status", outcome.status().wireName());
-        if (outcome.output() != null) {
-            node.set("output", outcome.output());
-        }
-        if (outcome.effect().wireName() != null) {
-            node.put("effect", outcome.effect().wireName());
-        }
-        if (outcome.request() != null) {
-            node.set("request", write(outcome.request()));
-        }
-        if (outcome.error() != null) {
-            node.set("error", write(outcome.error()));
+        switch (outcome) {
+            case ToolOutcome.Ok ok -> {
+                if (ok.output() != null) {
+                    node.set("output", ok.output());
+                }
+                if (ok.effect().wireName() != null) {
+                    node.put("effect", ok.effect().wireName());
+                }
+            }
+            case ToolOutcome.NeedsInput asked -> {
+                if (asked.request() != null) {
+                    node.set("request", write(asked.request()));
+                }
+            }
+            case ToolOutcome.Failed failed -> node.set("error", write(failed.error()));
         }
         return node;
     }
@@ -80,8 +84,9 @@ public final class ToolOutcomeJson {
         JsonFields error = o.at("error");
         ToolOutcome.Status status = o.parsed("status", ToolOutcome.Status::fromWire);
         JsonNode output = o.value("output");
-        ToolOutcome outcome = new ToolOutcome(status, output, request == null ? null : requirement(request),
-                error == null ? null : error(error), ToolEffect.of(o.text("effect"), output));
+        String effect = o.text("effect");
+        UserInputRequirement requirement = request == null ? null : requirement(request);
+        ToolError failure = error == null ? null : error(error);
         if (!problems.hasErrors() && status == null) {
             throw new IllegalArgumentException("not a tool outcome: status: required");
         }
@@ -89,7 +94,34 @@ public final class ToolOutcomeJson {
             ValidationError first = problems.report().errors().get(0);
             throw new IllegalArgumentException("not a tool outcome: " + first.field() + ": " + first.message());
         }
-        return outcome;
+        return switch (status) {
+            case OK -> new ToolOutcome.Ok(output, effect(effect, output));
+            case NEEDS_INPUT -> new ToolOutcome.NeedsInput(requirement);
+            case ERROR -> new ToolOutcome.Failed(failure);
+        };
+    }
+
+    /**
+     * The effect an answer's {@code effect} name and {@code output} describe: the one place an effect is read from an
+     * answer's shape, since the envelope carries only its name.
+     */
+    private static ToolEffect effect(String wireName, JsonNode output) {
+        if (wireName == null || output == null) {
+            return ToolEffect.NONE;
+        }
+        return switch (wireName) {
+            case "proposed_config" -> new ToolEffect.ProposedConfig(output.get("config"));
+            case "invalid_config" -> {
+                List<ValidationError> errors = new ArrayList<>();
+                for (JsonNode e : output.path("errors")) {
+                    errors.add(e.isObject() ? new ValidationError(e.path("field").asText(null), e.path("message").asText(null))
+                            : new ValidationError(null, e.asText()));
+                }
+                yield new ToolEffect.InvalidConfig(errors);
+            }
+            case "previewed" -> new ToolEffect.Previewed(output.path("previewId").asText(null), output.get("config"));
+            default -> ToolEffect.NONE;
+        };
     }
 
     private static UserInputRequirement requirement(JsonFields r) {

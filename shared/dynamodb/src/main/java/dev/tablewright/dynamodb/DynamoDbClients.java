@@ -7,6 +7,7 @@ import software.amazon.awssdk.auth.credentials.EnvironmentVariableCredentialsPro
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.profiles.ProfileFile;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -22,13 +23,21 @@ import java.util.Map;
  * SDK's defaults for DynamoDB (throttling and 5xx are retried with backoff); only what is left after them reaches
  * {@link DynamoDbFaults}.
  *
- * <p>Environment: {@code DYNAMODB_ENDPOINT} overrides the endpoint (DynamoDB Local, LocalStack); {@code AWS_REGION}
- * (set by Lambda) picks the region, {@code us-east-1} when absent. With an endpoint override and no AWS credentials in
- * the environment, fixed dummy credentials are used (local engines accept any).
+ * <p>Environment: {@code AWS_REGION} (set by Lambda) picks the region, {@code us-east-1} when absent, and the role's
+ * credentials come from the environment. {@code DYNAMODB_ENDPOINT} points the client at a local engine (DynamoDB
+ * Local, LocalStack; it is never set in AWS): then the client signs with the local stack's own fixed credentials and
+ * region ({@link #LOCAL_ACCESS_KEY_ID}, {@link #LOCAL_REGION}) whatever AWS settings the shell carries (keys, a session
+ * token, {@code AWS_PROFILE}, another region, FIPS or dual-stack switches), so every local client reaches the same
+ * tables: LocalStack keeps tables per account and region, and so does DynamoDB Local unless started with
+ * {@code -sharedDb}.
  */
 public final class DynamoDbClients {
 
     public static final String ENDPOINT_ENV = "DYNAMODB_ENDPOINT";
+    /** The credentials and region of every client of a local endpoint (the fakes' DynamoDbLocalLauncher uses the same). */
+    public static final String LOCAL_ACCESS_KEY_ID = "local";
+    public static final String LOCAL_SECRET_ACCESS_KEY = "local";
+    public static final Region LOCAL_REGION = Region.US_EAST_1;
 
     private DynamoDbClients() {
     }
@@ -68,6 +77,10 @@ public final class DynamoDbClients {
         if (settings.maxAttempts() != null) {
             overrides.retryStrategy(b -> b.maxAttempts(settings.maxAttempts()));
         }
+        if (endpoint != null) {
+            // no profile file: a shell's AWS_PROFILE (its region, use_fips_endpoint, ...) does not reach a local engine
+            overrides.defaultProfileFile(ProfileFile.aggregator().build()).defaultProfileName("default");
+        }
         var builder = DynamoDbClient.builder()
                 .httpClient(UrlConnectionHttpClient.builder()
                         .connectionTimeout(settings.connectTimeout())
@@ -75,22 +88,25 @@ public final class DynamoDbClients {
                         .build())
                 .overrideConfiguration(overrides.build())
                 // off explicitly: otherwise the SDK asks system properties, the environment and the profile file
-                .endpointDiscoveryEnabled(false)
-                .region(Region.of(env.getOrDefault("AWS_REGION", env.getOrDefault("AWS_DEFAULT_REGION", "us-east-1"))))
-                .credentialsProvider(credentials(endpoint != null, env));
+                .endpointDiscoveryEnabled(false);
         if (endpoint != null) {
-            builder.endpointOverride(endpoint);
+            builder.endpointOverride(endpoint)
+                    .region(LOCAL_REGION)
+                    .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(LOCAL_ACCESS_KEY_ID, LOCAL_SECRET_ACCESS_KEY)))
+                    // a shell's AWS_USE_FIPS_ENDPOINT or AWS_USE_DUALSTACK_ENDPOINT would refuse a custom endpoint
+                    .fipsEnabled(false)
+                    .dualstackEnabled(false);
+        } else {
+            builder.region(Region.of(env.getOrDefault("AWS_REGION", env.getOrDefault("AWS_DEFAULT_REGION", "us-east-1"))))
+                    .credentialsProvider(credentials(env));
         }
         return builder.build();
     }
 
-    private static AwsCredentialsProvider credentials(boolean local, Map<String, String> env) {
+    private static AwsCredentialsProvider credentials(Map<String, String> env) {
         if (env.containsKey("AWS_ACCESS_KEY_ID") && env.containsKey("AWS_SECRET_ACCESS_KEY")) {
             // In Lambda the role's credentials are in the environment: skip the default chain's probing.
             return EnvironmentVariableCredentialsProvider.create();
-        }
-        if (local) {
-            return StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local"));
         }
         return DefaultCredentialsProvider.create();
     }

@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * SnapStart priming of the DynamoDB path: one GetItem through a client built like the function's own, answered with
- * a canned item by a {@link LoopbackResponder}. Nothing reaches DynamoDB (fixed dummy credentials, a local endpoint);
+ * a canned item by a {@link LoopbackResponder}. Nothing reaches DynamoDB (a local endpoint, so the local fixed credentials);
  * what the first real call would load (the request marshallers, SigV4 signing, the HTTP client, response
  * unmarshalling, the retry and endpoint code) is loaded before the snapshot instead.
  */
@@ -23,15 +23,11 @@ final class LoopbackDynamoDbPriming {
     }
 
     static Map<String, AttributeValue> run(Map<String, String> env) {
-        Map<String, String> local = new java.util.HashMap<>(env);
-        local.remove("AWS_ACCESS_KEY_ID"); // the dummy credentials of a local endpoint, never the role's
-        local.remove("AWS_SECRET_ACCESS_KEY");
-        local.remove("AWS_SESSION_TOKEN");
         DynamoDbClients.Settings settings = new DynamoDbClients.Settings(Duration.ofSeconds(2), Duration.ofSeconds(2),
                 Duration.ofSeconds(5), 1);
         try (LoopbackResponder dynamoDb = LoopbackResponder.answering("application/x-amz-json-1.0",
                 Map.of("x-amzn-RequestId", "priming"), ITEM);
-             DynamoDbClient client = DynamoDbClients.build(dynamoDb.uri(), local, settings)) {
+             DynamoDbClient client = DynamoDbClients.build(dynamoDb.uri(), env, settings)) {
             return client.getItem(b -> b.tableName("priming")
                     .key(Map.of("pk", AttributeValue.fromS("priming"))).consistentRead(true)).item();
         } catch (IOException e) {

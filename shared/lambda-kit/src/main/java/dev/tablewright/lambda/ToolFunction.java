@@ -117,7 +117,7 @@ public abstract class ToolFunction implements RequestStreamHandler {
                 .value(Metrics.TOOL_DURATION, (System.nanoTime() - started) / 1e6)
                 .value(Metrics.TOOL_ERRORS, outcome.status() == ToolOutcome.Status.ERROR ? 1 : 0)
                 .property("status", outcome.status().wireName())
-                .property("errorCode", outcome.error() == null ? null : outcome.error().code())
+                .property("errorCode", outcome instanceof ToolOutcome.Failed failed ? failed.error().code() : null)
                 .write();
         return outcome;
     }

@@ -21,6 +21,15 @@ final class ElicitationForms {
         return requirement.fields().stream().anyMatch(f -> f.type() == FieldType.SECRET);
     }
 
+    /** The form of a tool's question; {@code accept_preview}'s confirmation box comes checked. */
+    static ObjectNode requestedSchema(String toolName, UserInputRequirement requirement) {
+        ObjectNode schema = requestedSchema(requirement);
+        if (McpToolCatalogue.ACCEPT_PREVIEW.equals(toolName) && schema.path("properties").path(ToolCall.CONFIRM).isObject()) {
+            ((ObjectNode) schema.path("properties").path(ToolCall.CONFIRM)).put("default", true);
+        }
+        return schema;
+    }
+
     static ObjectNode requestedSchema(UserInputRequirement requirement) {
         ObjectNode schema = Json.object().put("type", "object");
         ObjectNode properties = schema.putObject("properties");

@@ -37,7 +37,7 @@ final class ElicitationReplies {
      * values). An answer to nothing we asked is ignored.
      */
     void answer(McpSession session, String requestId, JsonNode message) {
-        String conversation = ToolCall.conversationId(session);
+        String conversation = McpCaller.of(session).conversationId();
         String owner = session.ownerId();
         try {
             JsonNode result = message.path("result");
@@ -74,7 +74,7 @@ final class ElicitationReplies {
         if (!(callId.isTextual() || callId.isIntegralNumber())) {
             return;
         }
-        String conversation = ToolCall.conversationId(session);
+        String conversation = McpCaller.of(session).conversationId();
         String prefix = ToolCall.questionPrefix(callId);
         try {
             for (var pending : inputRequests.list(session.ownerId(), conversation, Optional.of(RequestStatus.PENDING))) {

@@ -37,8 +37,11 @@ public final class McpEndpoint {
 
     public static final String PATH = "/mcp";
     public static final String METADATA_PATH = "/.well-known/oauth-protected-resource";
-    /** The revisions served, newest first: a client asking for another gets the newest. */
+    /** The session revisions served ({@code initialize}), newest first: a client asking for another gets the newest. */
     public static final List<String> VERSIONS = List.of(ProtocolVersions.MCP_2025_11_25, ProtocolVersions.MCP_2025_06_18);
+    /** Every revision served, newest first: 2026-07-28 per request, then the session revisions. */
+    public static final List<String> ALL_VERSIONS = List.of(StatelessRequests.REVISION, ProtocolVersions.MCP_2025_11_25,
+            ProtocolVersions.MCP_2025_06_18);
     static final String VERSION_HEADER = "MCP-Protocol-Version";
     static final String INITIALIZE = McpSchema.METHOD_INITIALIZE;
 
@@ -48,29 +51,43 @@ public final class McpEndpoint {
     private final McpSessions sessions;
     private final ElicitationReplies replies;
     private final ToolMethods toolMethods;
+    /** The 2025 sessions' router. */
     private final McpMethods methods;
+    /** The 2026-07-28 requests, with their own router. */
+    private final StatelessRequests stateless;
     private final ServerInfo server = new ServerInfo();
     private final McpToolServices tools;
 
     /**
-     * @param callerOf the user an {@code Authorization} header proves (a verified JWT's subject), or empty
+     * @param callerOf        the user an {@code Authorization} header proves (a verified JWT's subject), or empty
+     * @param requestStateKey the key material 2026-07-28 {@code requestState}s are sealed with (at least 32 bytes; the
+     *                        same in every instance, so any instance continues a call another one began)
      */
     public McpEndpoint(McpSettings settings, Function<String, Optional<String>> callerOf, McpSessionStore sessions,
-                       McpToolServices tools, Clock clock) {
+                       McpToolServices tools, byte[] requestStateKey, Clock clock) {
         this.guard = new McpHttpGuard(settings, callerOf);
         this.sessions = new McpSessions(settings, sessions, server, clock);
         this.replies = new ElicitationReplies(tools.inputRequests());
         this.tools = tools;
-        this.toolMethods = new ToolMethods(settings, tools, clock);
+        this.toolMethods = new ToolMethods(settings, tools, new RequestStateSeal(requestStateKey), clock);
         this.methods = new McpMethods()
                 .add(McpSchema.METHOD_PING, request -> Json.object())
                 .add(McpSchema.METHOD_TOOLS_LIST, toolMethods::list)
                 .addStreaming(McpSchema.METHOD_TOOLS_CALL, toolMethods::call);
+        this.stateless = new StatelessRequests(server, ALL_VERSIONS);
+        stateless.methods()
+                .add(DISCOVER, request -> server.discoverResult(ALL_VERSIONS, stateless.methods()))
+                .add(McpSchema.METHOD_TOOLS_LIST, request -> ServerInfo.cacheable((ObjectNode) toolMethods.list(request)))
+                .add(McpSchema.METHOD_TOOLS_CALL, toolMethods::callStateless);
     }
+
+    /** The 2026-07-28 revision's discovery method. */
+    static final String DISCOVER = "server/discover";
 
     /** The namespace of the per-request metrics ({@link dev.tablewright.logging.Metrics#MCP}); the stack's {@code METRICS_NAMESPACE}. */
     public McpEndpoint publishingMetricsTo(String namespace) {
         methods.publishMetricsTo(namespace);
+        stateless.methods().publishMetricsTo(namespace);
         return this;
     }
 
@@ -105,6 +122,10 @@ public final class McpEndpoint {
             return;
         }
         String method = message.method();
+        if (StatelessRequests.carriesVersion(message) && !sessionOfAnEarlierRevision(request, message)) {
+            stateless.serve(request, owner, message, response, deadline);
+            return;
+        }
         if (INITIALIZE.equals(method)) {
             if (!message.hasId()) {
                 JsonRpc.send(response, 400, Map.of(), JsonRpc.error(null, JsonRpc.INVALID_REQUEST, "Invalid request: initialize needs an id"));
@@ -113,6 +134,13 @@ public final class McpEndpoint {
             long started = System.nanoTime();
             sessions.initialize(owner, message.id(), message.params(), response);
             methods.measured(method, started, false);
+            return;
+        }
+        if (message.hasId() && method != null && isBlank(request.header(McpSessions.SESSION_HEADER))) {
+            // neither era: no session to be served in, no _meta to be served by
+            JsonRpc.send(response, 400, Map.of(), JsonRpc.error(message.id(), JsonRpc.INVALID_PARAMS,
+                    "Invalid params: a request needs _meta[\"" + StatelessRequests.PROTOCOL_VERSION + "\"] (2026-07-28), "
+                            + "or a session: initialize first and send its Mcp-Session-Id (2025-11-25, 2025-06-18)"));
             return;
         }
         Optional<McpSession> session = sessions.of(request, owner, response);
@@ -142,7 +170,17 @@ public final class McpEndpoint {
             JsonRpc.accepted(response); // notifications (initialized, cancelled, ...) need no answer
             return;
         }
-        methods.route(new McpRequest(session.get(), message.id(), method, message.params(), deadline), response);
+        methods.route(new McpRequest(McpCaller.of(session.get()), message.id(), method, message.params(), deadline), response);
+    }
+
+    /** A session's message whose {@code _meta} names a 2025 revision: served in its session, as that revision is. */
+    private static boolean sessionOfAnEarlierRevision(McpHttpRequest request, JsonRpc.Message message) {
+        return !isBlank(request.header(McpSessions.SESSION_HEADER))
+                && VERSIONS.contains(message.params().path("_meta").path(StatelessRequests.PROTOCOL_VERSION).asText(""));
+    }
+
+    private static boolean isBlank(String value) {
+        return value == null || value.isBlank();
     }
 
     /**
@@ -161,5 +199,9 @@ public final class McpEndpoint {
         Json.write(JsonRpc.result(Json.MAPPER.getNodeFactory().numberNode(1), list));
         Json.write(JsonRpc.result(Json.MAPPER.getNodeFactory().numberNode(2), Json.MAPPER.valueToTree(
                 ToolResults.success(Json.object().put("primed", true), true))));
+        // 2026-07-28: the discovery answer, and a requestState sealed and opened (the cipher's classes)
+        Json.write(JsonRpc.result(Json.MAPPER.getNodeFactory().numberNode(3),
+                stateless.identified(server.discoverResult(ALL_VERSIONS, stateless.methods()))));
+        toolMethods.prime();
     }
 }

@@ -1,6 +1,7 @@
 package dev.tablewright.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.http.stream.HttpResponseStream;
 import dev.tablewright.logging.MetricRecord;
 import dev.tablewright.logging.Metrics;
@@ -9,6 +10,7 @@ import dev.tablewright.logging.StructuredLog;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * The router: each JSON-RPC method served, by name, to its handler. A plain method answers a result (or refuses with
@@ -33,13 +35,24 @@ final class McpMethods {
     private static final StructuredLog LOG = StructuredLog.of(McpEndpoint.class);
 
     private final Map<String, StreamingMethod> methods = new LinkedHashMap<>();
+    /** What every plain method's result gets before it goes out (the 2026-07-28 era: its result type and identity). */
+    private final UnaryOperator<ObjectNode> shape;
     private String metricsNamespace = Metrics.DEFAULT_NAMESPACE;
+
+    McpMethods() {
+        this(UnaryOperator.identity());
+    }
+
+    McpMethods(UnaryOperator<ObjectNode> shape) {
+        this.shape = shape;
+    }
 
     McpMethods add(String name, Method method) {
         methods.put(name, (request, response) -> {
             JsonNode answer;
             try {
-                answer = JsonRpc.result(request.id(), method.answer(request));
+                JsonNode result = method.answer(request);
+                answer = JsonRpc.result(request.id(), result instanceof ObjectNode o ? shape.apply(o) : result);
             } catch (McpError e) {
                 answer = JsonRpc.error(request.id(), e.code(), e.getMessage());
             }

@@ -19,13 +19,16 @@ import java.util.Set;
  *                            error result (bounded further by the invocation's deadline)
  * @param answerPoll          how often the waiting call reads the input request for an answer
  * @param pageUrl             the reference page a URL-mode question points at (secret fields); null: none served
+ * @param requestStateTtl     how long a 2026-07-28 {@code requestState} stays valid: the input requests' lifetime, so a
+ *                            retry may come as late as an answer to the chat's question
  */
 public record McpSettings(String authorizationServer, String resourceUrl, Set<String> allowedHosts, Set<String> allowedOrigins, Duration sessionTtl,
-                          Duration elicitationWait, Duration answerPoll, String pageUrl) {
+                          Duration elicitationWait, Duration answerPoll, String pageUrl, Duration requestStateTtl) {
 
     public static final Duration DEFAULT_SESSION_TTL = Duration.ofHours(24);
     public static final Duration DEFAULT_ELICITATION_WAIT = Duration.ofSeconds(120);
     public static final Duration DEFAULT_ANSWER_POLL = Duration.ofMillis(250);
+    public static final Duration DEFAULT_REQUEST_STATE_TTL = Duration.ofHours(24);
     /** The host names of the local machine, for an endpoint served there. */
     public static final Set<String> LOCAL_HOSTS = Set.of("localhost", "127.0.0.1", "[::1]");
 
@@ -35,5 +38,6 @@ public record McpSettings(String authorizationServer, String resourceUrl, Set<St
         sessionTtl = sessionTtl == null ? DEFAULT_SESSION_TTL : sessionTtl;
         elicitationWait = elicitationWait == null ? DEFAULT_ELICITATION_WAIT : elicitationWait;
         answerPoll = answerPoll == null ? DEFAULT_ANSWER_POLL : answerPoll;
+        requestStateTtl = requestStateTtl == null ? DEFAULT_REQUEST_STATE_TTL : requestStateTtl;
     }
 }

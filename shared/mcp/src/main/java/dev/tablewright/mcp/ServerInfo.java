@@ -1,13 +1,23 @@
 package dev.tablewright.mcp;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.json.Json;
 import io.modelcontextprotocol.spec.McpSchema;
 
-/** Who this server is and what it offers, as {@code initialize} answers it. */
+import java.util.List;
+
+/** Who this server is and what it offers: {@code initialize}'s answer (2025) and {@code server/discover}'s (2026). */
 final class ServerInfo {
 
     static final String INSTRUCTIONS = "Tablewright builds table configs one validated step at a time: search_database_schema to find tables, "
             + "the apply_*_change tools to change a config, validate_table_config, then preview_table_config. "
             + "Only the user can save: accept_preview asks them to confirm.";
+    /**
+     * How long a client may keep {@code server/discover}'s and {@code tools/list}'s answers: they change only with a
+     * deployment (the tools, their schemas, the data sources), and they are the same for every user.
+     */
+    static final long LIST_TTL_MS = 300_000;
 
     private final McpSchema.Implementation implementation;
 
@@ -24,5 +34,29 @@ final class ServerInfo {
         return new McpSchema.InitializeResult(agreed,
                 new McpSchema.ServerCapabilities(null, null, null, null, null, new McpSchema.ServerCapabilities.ToolCapabilities(false)),
                 implementation, INSTRUCTIONS);
+    }
+
+    /**
+     * {@code server/discover}: every revision served (2026-07-28 per request, the 2025 ones through {@code initialize}),
+     * the capabilities (those the router serves a method of) and the instructions; cacheable by anyone.
+     */
+    ObjectNode discoverResult(List<String> versions, McpMethods methods) {
+        ObjectNode result = Json.object();
+        ArrayNode supported = result.putArray("supportedVersions");
+        versions.forEach(supported::add);
+        ObjectNode capabilities = result.putObject("capabilities");
+        if (methods.names().contains(McpSchema.METHOD_TOOLS_LIST)) {
+            capabilities.putObject("tools");
+        }
+        if (methods.names().contains(McpSchema.METHOD_RESOURCES_LIST)) {
+            capabilities.putObject("resources");
+        }
+        result.put("instructions", INSTRUCTIONS);
+        return cacheable(result);
+    }
+
+    /** The caching hints of a result every user may share ({@code tools/list}, {@code server/discover}). */
+    static ObjectNode cacheable(ObjectNode result) {
+        return result.put("ttlMs", LIST_TTL_MS).put("cacheScope", "public");
     }
 }

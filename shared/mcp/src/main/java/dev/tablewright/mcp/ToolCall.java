@@ -2,13 +2,11 @@ package dev.tablewright.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.agent.tools.UserInputLifecycle;
 import dev.tablewright.agent.tools.UserInputPort;
 import dev.tablewright.configstore.ConfigNotFoundException;
 import dev.tablewright.configstore.VersionConflictException;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
-import dev.tablewright.mcpsession.McpSession;
 import dev.tablewright.preview.PendingPreview;
 import dev.tablewright.preview.PreviewDecisions;
 import dev.tablewright.preview.PreviewNotFoundException;
@@ -21,58 +19,57 @@ import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
 import dev.tablewright.tool.UserInputRequirement;
-import dev.tablewright.userinput.InputRequestConflictException;
-import dev.tablewright.userinput.InputRequestNotFoundException;
+import dev.tablewright.catalog.DataSources;
+import dev.tablewright.userinput.UserInputGate;
 import io.modelcontextprotocol.spec.McpSchema;
 
 import java.security.SecureRandom;
 import java.time.Clock;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * One {@code tools/call}: the user-input gate and the tool, as the chat runs them, with the chat's form replaced by
- * MCP elicitation. A question is an input request of the lifecycle (its id is the {@code elicitation/create} request's
- * JSON-RPC id), sent on this call's SSE stream; the client's answer is a new POST, possibly at another instance, that
- * completes or cancels the request ({@link McpEndpoint}); this call reads the request until it is settled or the wait
- * runs out ({@link McpSettings#elicitationWait()}, bounded by the invocation's deadline).
+ * MCP elicitation through {@link Questions} (on the call's stream for a 2025 session, as {@code input_required}
+ * for a 2026-07-28 request).
  */
 final class ToolCall {
 
-    private static final StructuredLog LOG = StructuredLog.of(ToolCall.class);
+    /** How a call ends: a tool result, or (2026-07-28) an {@code input_required} result to retry with the answers. */
+    record Outcome(McpSchema.CallToolResult complete, ObjectNode inputRequired, String dataSourceChosen) {
+
+        static Outcome of(McpSchema.CallToolResult result) {
+            return new Outcome(result, null, null);
+        }
+    }
+
     private static final SecureRandom RANDOM = new SecureRandom();
     /** Rounds of question and answer one call may take (a tool that asks again after an answer). */
-    private static final int MAX_QUESTIONS = 3;
-    private static final Duration KEEP_ALIVE = Duration.ofSeconds(10);
-    private static final Duration DEADLINE_MARGIN = Duration.ofSeconds(3);
+    static final int MAX_QUESTIONS = 3;
     static final String CONFIRM = "confirm";
 
-    private final McpSettings settings;
     private final McpToolServices services;
     private final UserInputPort userInput;
-    private final McpSession session;
-    private final String ownerId;
-    private final EventStream stream;
-    private final Optional<Instant> deadline;
+    private final McpCaller caller;
+    private final Questions questions;
     private final Clock clock;
-    /** Every question this call asks starts with it, so a client's cancellation of the call finds them. */
-    private final String questionPrefix;
+    /** Values the call starts with (a 2026 retry: the answers of earlier rounds, carried in its requestState). */
+    private final Map<String, String> carried;
+    /** 2026: the saved values are read only when the arguments alone do not let the tool run (no store read otherwise). */
+    private final boolean savedValuesOnlyWhenNeeded;
 
-    ToolCall(McpSettings settings, McpToolServices services, McpSession session, EventStream stream,
-             Optional<Instant> deadline, Clock clock, JsonNode callId) {
-        this.settings = settings;
+    ToolCall(McpToolServices services, UserInputPort userInput, McpCaller caller, Questions questions, Clock clock,
+             Map<String, String> carried, boolean savedValuesOnlyWhenNeeded) {
         this.services = services;
-        this.userInput = new UserInputLifecycle(services.inputRequests());
-        this.session = session;
-        this.ownerId = session.ownerId();
-        this.stream = stream;
-        this.deadline = deadline;
+        this.userInput = userInput;
+        this.caller = caller;
+        this.questions = questions;
         this.clock = clock;
-        this.questionPrefix = questionPrefix(callId);
+        this.carried = carried;
+        this.savedValuesOnlyWhenNeeded = savedValuesOnlyWhenNeeded;
     }
 
     /**
@@ -90,30 +87,31 @@ final class ToolCall {
         }
     }
 
-    /** The conversation the lifecycle keys a session's questions and saved values by. */
-    static String conversationId(McpSession session) {
-        return "mcp-" + session.sessionId();
-    }
-
     static String newId(String prefix) {
         byte[] bytes = new byte[16];
         RANDOM.nextBytes(bytes);
         return prefix + HexFormat.of().formatHex(bytes);
     }
 
-    McpSchema.CallToolResult run(ToolDefinition tool, ObjectNode arguments) {
+    /** An answer that ends the call with this result. */
+    static Questions.Asked ends(McpSchema.CallToolResult result) {
+        return new Questions.Asked(null, Outcome.of(result));
+    }
+
+    Outcome run(ToolDefinition tool, ObjectNode arguments) {
         return switch (tool.name()) {
             case McpToolCatalogue.ACCEPT_PREVIEW -> acceptPreview(arguments);
-            case McpToolCatalogue.REJECT_PREVIEW -> rejectPreview(arguments);
+            case McpToolCatalogue.REJECT_PREVIEW -> Outcome.of(rejectPreview(arguments));
             default -> runTool(tool, arguments);
         };
     }
 
-    private McpSchema.CallToolResult runTool(ToolDefinition tool, ObjectNode arguments) {
-        String conversation = conversationId(session);
-        Map<String, String> submitted = Map.of();
+    private Outcome runTool(ToolDefinition tool, ObjectNode arguments) {
+        String conversation = caller.conversationId();
+        String ownerId = caller.ownerId();
+        Map<String, String> submitted = new LinkedHashMap<>(carried);
         for (int round = 0; round <= MAX_QUESTIONS; round++) {
-            UserInputPort.Readiness readiness = userInput.check(ownerId, conversation, tool, arguments.deepCopy(), submitted);
+            UserInputPort.Readiness readiness = readiness(tool, arguments, submitted);
             UserInputRequirement missing = readiness.missing().orElse(null);
             if (missing == null) {
                 ToolOutcome outcome;
@@ -124,127 +122,78 @@ final class ToolCall {
                 } finally {
                     StructuredLog.put("toolName", null);
                 }
-                if (outcome.status() != ToolOutcome.Status.NEEDS_INPUT) {
-                    return ToolResults.of(outcome, services.catalogue().hasOutputSchema(tool.name()));
+                if (!(outcome instanceof ToolOutcome.NeedsInput needs)) {
+                    return new Outcome(ToolResults.of(outcome, services.catalogue().hasOutputSchema(tool.name())), null,
+                            dataSourceChosen(tool, arguments, readiness));
                 }
-                missing = outcome.request();
+                missing = needs.request();
             }
             if (round == MAX_QUESTIONS) {
                 break;
             }
-            Asked asked = ask(tool.name(), missing, "Nothing was run and nothing was saved.");
-            if (asked.result() != null) {
-                return asked.result();
+            Questions.Asked asked = questions.ask(tool.name(), missing, submitted, "Nothing was run and nothing was saved.");
+            if (asked.end() != null) {
+                return asked.end();
             }
-            submitted = asked.values();
+            submitted.putAll(asked.values());
         }
-        return ToolResults.failure(tool.name() + " still needs input after " + MAX_QUESTIONS + " answers; call it again with the values as arguments.");
+        return Outcome.of(ToolResults.failure(tool.name() + " still needs input after " + MAX_QUESTIONS
+                + " answers; call it again with the values as arguments."));
     }
 
-    /** The user's answer: the values (accepted), or the result to end the call with. */
-    record Asked(Map<String, String> values, McpSchema.CallToolResult result) {
+    private UserInputPort.Readiness readiness(ToolDefinition tool, ObjectNode arguments, Map<String, String> submitted) {
+        if (savedValuesOnlyWhenNeeded
+                && UserInputGate.INSTANCE.decide(tool, arguments.deepCopy(), submitted) instanceof UserInputGate.Proceed proceed) {
+            return new UserInputPort.Readiness(proceed.arguments(), Map.copyOf(submitted), Optional.empty());
+        }
+        return userInput.check(caller.ownerId(), caller.conversationId(), tool, arguments.deepCopy(), submitted);
     }
 
-    private Asked ask(String toolName, UserInputRequirement requirement, String onDecline) {
-        if (ElicitationForms.hasSecret(requirement)) {
-            // secrets never go through form mode (the spec forbids it): the page's own form takes them
-            if (!session.elicitsUrls() || settings.pageUrl() == null) {
-                return new Asked(null, ToolResults.failure(toolName + " needs a secret value, which is never asked for "
-                        + "in a client's form. Enter it on the Tablewright page, then call the tool again."));
-            }
-        } else if (!session.elicitsForms()) {
-            return new Asked(null, ToolResults.failure(ElicitationForms.whatIsNeeded(toolName, requirement)));
+    /** The data source a data-source tool ran on when the arguments did not name it (asked, or remembered). */
+    private static String dataSourceChosen(ToolDefinition tool, ObjectNode arguments, UserInputPort.Readiness readiness) {
+        if (!tool.worksOnDataSource() || arguments.path(DataSources.FIELD).isTextual()) {
+            return null;
         }
-        String conversation = conversationId(session);
-        String requestId = newId(questionPrefix);
-        try {
-            userInput.request(ownerId, conversation, requestId, toolName, requirement);
-        } catch (RuntimeException e) {
-            LOG.error("the input request could not be created", e, "tool", toolName);
-            return new Asked(null, ToolResults.failure("The question for " + toolName + " could not be asked just now; try again shortly."));
+        JsonNode chosen = readiness.arguments().get(DataSources.FIELD);
+        if (chosen != null && chosen.isTextual()) {
+            return chosen.textValue();
         }
-        ObjectNode params = Json.object().put("message", requirement.reason());
-        if (ElicitationForms.hasSecret(requirement)) {
-            params.put("mode", "url").put("elicitationId", requestId)
-                    .put("url", settings.pageUrl() + "?conversation=" + conversation + "&inputRequest=" + requestId);
-        } else {
-            if (isLatestRevision()) {
-                params.put("mode", "form");
-            }
-            ObjectNode schema = ElicitationForms.requestedSchema(requirement);
-            if (McpToolCatalogue.ACCEPT_PREVIEW.equals(toolName)) {
-                ((ObjectNode) schema.path("properties").path(CONFIRM)).put("default", true);
-            }
-            params.set("requestedSchema", schema);
-        }
-        ObjectNode message = Json.object().put("jsonrpc", "2.0").put("id", requestId).put("method", "elicitation/create");
-        message.set("params", params);
-        stream.send(message);
-        return await(requestId, onDecline);
-    }
-
-    private boolean isLatestRevision() {
-        return io.modelcontextprotocol.spec.ProtocolVersions.MCP_2025_11_25.equals(session.protocolVersion());
-    }
-
-    private Asked await(String requestId, String onDecline) {
-        String conversation = conversationId(session);
-        Instant until = clock.instant().plus(settings.elicitationWait());
-        if (deadline.isPresent() && deadline.get().minus(DEADLINE_MARGIN).isBefore(until)) {
-            until = deadline.get().minus(DEADLINE_MARGIN);
-        }
-        Instant nextKeepAlive = clock.instant().plus(KEEP_ALIVE);
-        while (true) {
-            Optional<UserInputPort.Answer> answer = userInput.answer(ownerId, conversation, requestId);
-            if (answer.isPresent() && !answer.get().pending()) {
-                return settled(answer.get(), onDecline);
-            }
-            Instant now = clock.instant();
-            if (!now.isBefore(until) || stream.clientGone()) {
-                break;
-            }
-            if (!now.isBefore(nextKeepAlive)) {
-                stream.keepAlive();
-                nextKeepAlive = now.plus(KEEP_ALIVE);
-            }
-            try {
-                Thread.sleep(settings.answerPoll().toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-        // Out of time (or the client left): cancel the question, so a late answer is refused rather than saved.
-        try {
-            services.inputRequests().cancel(ownerId, conversation, requestId);
-        } catch (InputRequestConflictException | InputRequestNotFoundException e) {
-            // answered in the meantime: that answer stands
-            Optional<UserInputPort.Answer> late = userInput.answer(ownerId, conversation, requestId);
-            if (late.isPresent() && !late.get().pending()) {
-                return settled(late.get(), onDecline);
-            }
-        } catch (StoreUnavailableException e) {
-            LOG.warn("could not cancel an unanswered question", "cause", String.valueOf(e.getMessage()));
-        }
-        return new Asked(null, ToolResults.failure("No answer came within " + settings.elicitationWait().toSeconds()
-                + " seconds, so the question was withdrawn. " + onDecline + " Call the tool again to be asked again."));
-    }
-
-    private static Asked settled(UserInputPort.Answer answer, String onDecline) {
-        if (answer.completed()) {
-            return new Asked(answer.values(), null);
-        }
-        return new Asked(null, ToolResults.failure("The user declined to answer (the question is " + answer.status() + "). " + onDecline));
+        return readiness.sessionValues().get(DataSources.FIELD);
     }
 
     // ---- previews ----
 
-    private McpSchema.CallToolResult acceptPreview(ObjectNode arguments) {
+    private Outcome acceptPreview(ObjectNode arguments) {
         Optional<PendingPreview> found = pendingPreview(arguments);
         if (found.isEmpty()) {
-            return previewProblem(arguments);
+            return Outcome.of(previewProblem(arguments));
         }
         PendingPreview preview = found.get();
+        Questions.Asked asked = questions.ask(McpToolCatalogue.ACCEPT_PREVIEW, confirmation(preview), carried,
+                "Nothing was saved; the preview is still pending.");
+        if (asked.end() != null) {
+            return asked.end();
+        }
+        if ("false".equals(asked.values().get(CONFIRM))) {
+            return Outcome.of(ToolResults.failure("The user did not confirm. Nothing was saved; the preview is still pending."));
+        }
+        try {
+            PreviewDecisions.Accepted accepted = services.decisions().accept(caller.ownerId(), preview.previewId(), clock.instant());
+            ObjectNode out = Json.object().put("accepted", true).put("previewId", preview.previewId())
+                    .put("configId", accepted.config().configId()).put("version", accepted.config().version())
+                    .put("created", accepted.created()).put("name", accepted.config().name());
+            return Outcome.of(ToolResults.success(out, true));
+        } catch (VersionConflictException e) {
+            return Outcome.of(ToolResults.failure("previewId: the config changed since this preview was made; preview it again. Nothing was saved."));
+        } catch (PreviewNotPendingException | PreviewNotFoundException | ConfigNotFoundException e) {
+            return Outcome.of(ToolResults.failure("previewId: " + e.getMessage() + ". Nothing was saved."));
+        } catch (StoreUnavailableException e) {
+            return Outcome.of(ToolResults.failure("The config store is unavailable just now; nothing was saved. Try again shortly."));
+        }
+    }
+
+    /** The save confirmation: the preview's name, new config or which version, and its changes. */
+    private static UserInputRequirement confirmation(PendingPreview preview) {
         String name = preview.config().name() == null ? preview.previewId() : preview.config().name();
         StringBuilder question = new StringBuilder("Save \u201c").append(name).append("\u201d ")
                 .append(preview.createsConfig() ? "as a new table config"
@@ -255,29 +204,9 @@ final class ToolCall {
         if (!changes.isEmpty()) {
             question.append("\nChanges: ").append(changes);
         }
-        UserInputRequirement confirmation = new UserInputRequirement(question.toString(),
+        return new UserInputRequirement(question.toString(),
                 List.of(new InputField(CONFIRM, "Save it", "Uncheck or decline to keep the preview pending", FieldType.BOOLEAN,
                         false, null, null, null, null, null, null)), false, null);
-        Asked asked = ask(McpToolCatalogue.ACCEPT_PREVIEW, confirmation, "Nothing was saved; the preview is still pending.");
-        if (asked.result() != null) {
-            return asked.result();
-        }
-        if ("false".equals(asked.values().get(CONFIRM))) {
-            return ToolResults.failure("The user did not confirm. Nothing was saved; the preview is still pending.");
-        }
-        try {
-            PreviewDecisions.Accepted accepted = services.decisions().accept(ownerId, preview.previewId(), clock.instant());
-            ObjectNode out = Json.object().put("accepted", true).put("previewId", preview.previewId())
-                    .put("configId", accepted.config().configId()).put("version", accepted.config().version())
-                    .put("created", accepted.created()).put("name", accepted.config().name());
-            return ToolResults.success(out, true);
-        } catch (VersionConflictException e) {
-            return ToolResults.failure("previewId: the config changed since this preview was made; preview it again. Nothing was saved.");
-        } catch (PreviewNotPendingException | PreviewNotFoundException | ConfigNotFoundException e) {
-            return ToolResults.failure("previewId: " + e.getMessage() + ". Nothing was saved.");
-        } catch (StoreUnavailableException e) {
-            return ToolResults.failure("The config store is unavailable just now; nothing was saved. Try again shortly.");
-        }
     }
 
     private McpSchema.CallToolResult rejectPreview(ObjectNode arguments) {
@@ -286,7 +215,7 @@ final class ToolCall {
             return previewProblem(arguments);
         }
         try {
-            services.decisions().reject(ownerId, found.get().previewId(), clock.instant());
+            services.decisions().reject(caller.ownerId(), found.get().previewId(), clock.instant());
             return ToolResults.success(Json.object().put("rejected", true).put("previewId", found.get().previewId()), false);
         } catch (PreviewNotPendingException | PreviewNotFoundException e) {
             return ToolResults.failure("previewId: " + e.getMessage());
@@ -300,7 +229,7 @@ final class ToolCall {
         if (id == null || !id.isTextual() || id.textValue().isBlank()) {
             return Optional.empty();
         }
-        return services.previews().find(ownerId, id.textValue())
+        return services.previews().find(caller.ownerId(), id.textValue())
                 .filter(p -> p.statusAt(clock.instant()) == PreviewStatus.PENDING);
     }
 
@@ -309,13 +238,9 @@ final class ToolCall {
         if (id == null || !id.isTextual() || id.textValue().isBlank()) {
             return ToolResults.failure("previewId: the previewId preview_table_config answered (prv_...) is required");
         }
-        Optional<PendingPreview> any = services.previews().find(ownerId, id.textValue());
-        return ToolResults.failure(any.isEmpty() ? "previewId: there is no preview " + clip(id.textValue())
+        Optional<PendingPreview> any = services.previews().find(caller.ownerId(), id.textValue());
+        return ToolResults.failure(any.isEmpty() ? "previewId: there is no preview " + JsonRpc.clip(id.textValue())
                 : "previewId: the preview is " + any.get().statusAt(clock.instant()).name().toLowerCase(java.util.Locale.ROOT)
                 + ", no longer pending");
-    }
-
-    private static String clip(String value) {
-        return value.length() <= 60 ? value : value.substring(0, 60) + "…";
     }
 }

@@ -23,9 +23,9 @@ final class ToolResults {
     }
 
     static McpSchema.CallToolResult of(ToolOutcome outcome, boolean structured) {
-        if (outcome.status() == ToolOutcome.Status.OK) {
-            JsonNode output = outcome.output() == null ? Json.object() : outcome.output();
-            boolean invalid = outcome.effect() instanceof ToolEffect.InvalidConfig;
+        if (outcome instanceof ToolOutcome.Ok ok) {
+            JsonNode output = ok.output() == null ? Json.object() : ok.output();
+            boolean invalid = ok.effect() instanceof ToolEffect.InvalidConfig;
             List<McpSchema.Content> content = new ArrayList<>();
             if (invalid) {
                 content.add(text(problemsText("The config is not valid", output.path("errors"))));
@@ -36,7 +36,8 @@ final class ToolResults {
             return new McpSchema.CallToolResult(content, invalid,
                     structured && !invalid && output.isObject() ? Json.MAPPER.convertValue(output, Map.class) : null, null);
         }
-        ToolError error = outcome.error();
+        // a call that still needs input once its questions are over is not answered here (ToolCall asks first)
+        ToolError error = outcome instanceof ToolOutcome.Failed failed ? failed.error() : null;
         String message = error == null ? "the tool failed" : error.message();
         StringBuilder text = new StringBuilder(error == null || error.code() == null ? "" : error.code() + ": ").append(message);
         if (error != null) {

@@ -4,6 +4,7 @@ import dev.tablewright.agent.model.ChatModel;
 import dev.tablewright.agent.model.ModelFailure;
 import dev.tablewright.agent.model.ModelMessage;
 import dev.tablewright.agent.model.ModelRequest;
+import dev.tablewright.agent.model.FinishReason;
 import dev.tablewright.agent.model.ModelStep;
 import dev.tablewright.agent.model.ModelStreamListener;
 import dev.tablewright.agent.model.ModelTool;
@@ -122,7 +123,7 @@ public final class OpenAiChatModel implements ChatModel {
         request.cancelHook().register(cancel);
         StringBuilder text = new StringBuilder();
         Map<Long, PartialCall> calls = new LinkedHashMap<>();
-        String finishReason = null;
+        FinishReason finishReason = null;
         TokenUsage usage = TokenUsage.NONE;
         try (response) {
             Iterator<ChatCompletionChunk> chunks = response.stream().iterator();
@@ -144,7 +145,7 @@ public final class OpenAiChatModel implements ChatModel {
                         toolCallDelta(calls, tc, listener);
                     }
                     if (choice.finishReason().isPresent()) {
-                        finishReason = choice.finishReason().get().asString();
+                        finishReason = finishReason(choice.finishReason().get().asString());
                     }
                 }
             }
@@ -165,6 +166,17 @@ public final class OpenAiChatModel implements ChatModel {
             toolCalls.add(new ToolCallRequest(c.id, c.name, c.arguments.toString()));
         }
         return new ModelStep(text.toString(), toolCalls, finishReason, usage);
+    }
+
+    /** OpenAI's finish reasons in the agent's terms. */
+    static FinishReason finishReason(String reason) {
+        return switch (reason) {
+            case "stop" -> FinishReason.STOP;
+            case "tool_calls" -> FinishReason.TOOL_CALLS;
+            case "length" -> FinishReason.LENGTH;
+            case "content_filter" -> FinishReason.CONTENT_FILTER;
+            default -> FinishReason.OTHER;
+        };
     }
 
     private static void toolCallDelta(Map<Long, PartialCall> calls, ChatCompletionChunk.Choice.Delta.ToolCall tc,

@@ -1,10 +1,12 @@
 package dev.tablewright.tools;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.catalog.DataSources;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.operations.OperationResult;
 import dev.tablewright.tool.Tool;
 import dev.tablewright.tool.ToolArguments;
+import dev.tablewright.tool.ToolEffect;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
 
@@ -47,7 +49,9 @@ abstract class OperationTool implements Tool {
             if (result == null || !args.ok()) {
                 result = OperationResult.invalid(args.errors(), List.of());
             }
-            return ToolOutcome.operated(result.toJson(), result.valid());
+            ObjectNode answer = result.toJson();
+            return ToolOutcome.ok(answer, result.valid() ? new ToolEffect.ProposedConfig(answer.get("config"))
+                    : new ToolEffect.InvalidConfig(result.errors()));
         } catch (RuntimeException e) {
             LOG.error("tool failed", e, "tool", definition().name());
             return ToolOutcome.error("internal", definition().name() + " failed unexpectedly; the config was not changed");

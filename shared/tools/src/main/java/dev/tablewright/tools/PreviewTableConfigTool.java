@@ -23,6 +23,7 @@ import dev.tablewright.grounding.ResultColumn;
 import dev.tablewright.sql.SampleRunner;
 import dev.tablewright.sql.SqlCompiler;
 import dev.tablewright.tool.ToolInvocation;
+import dev.tablewright.tool.ToolEffect;
 import dev.tablewright.tool.ToolOutcome;
 import dev.tablewright.validation.ConfigValidator;
 import dev.tablewright.validation.ValidationError;
@@ -196,7 +197,7 @@ public final class PreviewTableConfigTool extends LiveDatabaseTool {
         out.put("more", result.sample().more());
         out.set("warnings", Json.tree(warnings));
         out.put("expiresAt", preview.expiresAt().toString());
-        return ToolOutcome.previewed(out);
+        return ToolOutcome.ok(out, new ToolEffect.Previewed(preview.previewId(), out.get("config")));
     }
 
     private static ToolOutcome invalid(List<ValidationError> errors, List<ValidationError> warnings, CompiledQuery query) {
@@ -207,7 +208,7 @@ public final class PreviewTableConfigTool extends LiveDatabaseTool {
         if (query != null) {
             sql(out, query);
         }
-        return ToolOutcome.operated(out, false);
+        return ToolOutcome.ok(out, new ToolEffect.InvalidConfig(errors));
     }
 
     private static void sql(ObjectNode out, CompiledQuery query) {

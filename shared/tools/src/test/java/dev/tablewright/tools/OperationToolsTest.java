@@ -42,8 +42,7 @@ class OperationToolsTest {
 
     /** An ok answer in the one shape; valid answers carry a config that passes ConfigValidator. */
     private static JsonNode output(ToolOutcome outcome) {
-        assertEquals(ToolOutcome.Status.OK, outcome.status(), () -> String.valueOf(outcome.error()));
-        JsonNode out = outcome.output();
+        JsonNode out = assertInstanceOf(ToolOutcome.Ok.class, outcome, outcome::toString).output();
         for (String key : List.of("valid", "config", "errors", "warnings", "applied")) {
             assertTrue(out.has(key), "answer has " + key);
         }
@@ -223,7 +222,7 @@ class OperationToolsTest {
     void noArgumentsAtAllIsAnInvalidArgumentsError() {
         ToolOutcome o = new ApplyColumnChangeTool().execute(new ToolInvocation("apply_column_change", null, null, null, null, Map.of()));
         assertEquals(ToolOutcome.Status.ERROR, o.status());
-        assertEquals("invalid_arguments", o.error().code());
+        assertEquals("invalid_arguments", assertInstanceOf(ToolOutcome.Failed.class, o).error().code());
     }
 
     @Test
@@ -261,15 +260,15 @@ class OperationToolsTest {
     void discoverTableReference() {
         ToolOutcome o = call(new DiscoverTableReferenceTool(), "{\"pg_types\": [\"numeric(10,2)\", \"_int4\", \"geometry\"]}");
         assertEquals(ToolOutcome.Status.OK, o.status());
-        assertEquals("number", o.output().at("/mapped/numeric(10,2)/visual_type").asText());
-        assertEquals("array", o.output().at("/mapped/_int4/visual_type").asText());
-        assertEquals("number", o.output().at("/mapped/_int4/element_type").asText());
-        assertTrue(o.output().at("/mapped/geometry/warning").asText().contains("unknown"));
-        assertTrue(o.output().at("/visual_types/string/operators").toString().contains("contains"));
+        assertEquals("number", assertInstanceOf(ToolOutcome.Ok.class, o).output().at("/mapped/numeric(10,2)/visual_type").asText());
+        assertEquals("array", assertInstanceOf(ToolOutcome.Ok.class, o).output().at("/mapped/_int4/visual_type").asText());
+        assertEquals("number", assertInstanceOf(ToolOutcome.Ok.class, o).output().at("/mapped/_int4/element_type").asText());
+        assertTrue(assertInstanceOf(ToolOutcome.Ok.class, o).output().at("/mapped/geometry/warning").asText().contains("unknown"));
+        assertTrue(assertInstanceOf(ToolOutcome.Ok.class, o).output().at("/visual_types/string/operators").toString().contains("contains"));
         ToolOutcome bare = call(new DiscoverTableReferenceTool(), "{}");
-        assertEquals("datetime", bare.output().at("/pg_types/timestamptz").asText());
+        assertEquals("datetime", assertInstanceOf(ToolOutcome.Ok.class, bare).output().at("/pg_types/timestamptz").asText());
         ToolOutcome bad = call(new DiscoverTableReferenceTool(), "{\"pg_types\": [5]}");
-        assertEquals("pg_types[0]", bad.output().at("/errors/0/field").asText());
+        assertEquals("pg_types[0]", assertInstanceOf(ToolOutcome.Ok.class, bad).output().at("/errors/0/field").asText());
     }
 
     private static JsonNode parse(String json) {

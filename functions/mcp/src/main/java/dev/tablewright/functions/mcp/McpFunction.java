@@ -86,7 +86,7 @@ public final class McpFunction implements StreamingHandler {
         return new McpEndpoint(settings.mcp(), callerOf, new DynamoMcpSessionStore(dynamo, settings.sessionsTable()),
                 new McpToolServices(catalogue, invoker, inputRequests, previews,
                         new PreviewDecisions(previews, new DynamoPreviewAcceptance(configs, previews))),
-                clock).publishingMetricsTo(Metrics.namespace(env));
+                RequestStateKey.fromEnvironment(env), clock).publishingMetricsTo(Metrics.namespace(env));
     }
 
     /** The caller a bearer token proves, checked like the chat's (issuer, audience, expiry, signature). */

@@ -26,7 +26,7 @@ public record McpFunctionSettings(McpSettings mcp, String sessionsTable, String 
                 list(env.get("MCP_ALLOWED_HOSTS")), list(env.get("MCP_ALLOWED_ORIGINS")),
                 Duration.ofHours(Settings.positive("MCP_SESSION_TTL_HOURS", env.get("MCP_SESSION_TTL_HOURS"), 24)),
                 Duration.ofSeconds(Settings.positive("MCP_ELICITATION_WAIT_SECONDS", env.get("MCP_ELICITATION_WAIT_SECONDS"), 120)),
-                null, blankToNull(env.get("MCP_PAGE_URL")));
+                null, blankToNull(env.get("MCP_PAGE_URL")), Settings.inputRequestExpiry(env).requestTtl());
         return new McpFunctionSettings(mcp, env.getOrDefault("MCP_SESSIONS_TABLE", "McpSessionsTable"),
                 env.getOrDefault("USER_INPUT_TABLE", "UserInputTable"), env.getOrDefault("PREVIEWS_TABLE", "PreviewsTable"),
                 env.getOrDefault("CONFIGS_TABLE", "ConfigsTable"), Settings.inputRequestExpiry(env));

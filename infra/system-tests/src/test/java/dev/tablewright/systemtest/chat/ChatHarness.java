@@ -20,6 +20,8 @@ import dev.tablewright.fakes.model.ScriptedModel;
 import dev.tablewright.fakes.model.ScriptedModelServer;
 import dev.tablewright.fakes.tools.InProcessToolInvoker;
 import dev.tablewright.functions.chat.ChatFunction;
+import dev.tablewright.fakes.aws.DeveloperShell;
+import dev.tablewright.localstack.local.ShellAws;
 import dev.tablewright.json.Json;
 import dev.tablewright.openai.ModelSettings;
 import dev.tablewright.openai.OpenAiChatModel;
@@ -50,6 +52,13 @@ final class ChatHarness implements AutoCloseable {
      */
     static final boolean ON_BEDROCK = "bedrock".equals(System.getProperty("tablewright.modelProvider"));
 
+    /**
+     * On Bedrock: the developer's AWS shell the model signs with, read as the local stack reads it ({@link ShellAws}),
+     * another one harness by harness (session keys, a profile file, long-term keys; never the tables' region). The
+     * stand-in refuses a request not signed with its key id, session token and region; {@link #close} checks them too.
+     */
+    final DeveloperShell shell;
+
     final ScriptedModel model;
     final List<Tool> tools;
     final ToolRegistry registry;
@@ -58,12 +67,15 @@ final class ChatHarness implements AutoCloseable {
 
     ChatHarness(List<Tool> tools) throws Exception {
         if (ON_BEDROCK) {
-            BedrockModelServer bedrock = BedrockModelServer.start().verifySignatures("AKIDHARNESS000000000", "harness-secret");
+            shell = DeveloperShell.next();
+            BedrockModelServer bedrock = BedrockModelServer.start()
+                    .verifySignatures(shell.accessKeyId(), shell.secretAccessKey(), shell.sessionToken(), shell.region());
             this.model = bedrock;
-            this.chatModel = () -> new BedrockChatModel(new BedrockSettings(URI.create(bedrock.endpoint()), "us-east-1",
-                    "us.amazon.nova-pro-v1:0", Duration.ofSeconds(10)),
-                    StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDHARNESS000000000", "harness-secret")));
+            ShellAws aws = new ShellAws(shell.environment());
+            this.chatModel = () -> new BedrockChatModel(new BedrockSettings(URI.create(bedrock.endpoint()), aws.region(),
+                    "us.amazon.nova-pro-v1:0", Duration.ofSeconds(10)), aws.credentials());
         } else {
+            shell = null;
             ScriptedModelServer openAi = ScriptedModelServer.start();
             this.model = openAi;
             this.chatModel = () -> new OpenAiChatModel(new ModelSettings(openAi.baseUrl(), "scripted-model", "sk-test-not-a-secret", Duration.ofSeconds(10)));
@@ -123,5 +135,17 @@ final class ChatHarness implements AutoCloseable {
     @Override
     public void close() {
         model.close();
+        if (shell != null) {
+            for (var request : model.requests()) {
+                if (!shell.scopes(request.headers().get("Authorization"))) {
+                    throw new AssertionError("request " + request.index() + " not signed for " + shell.name() + ": "
+                            + request.headers().get("Authorization"));
+                }
+                if ((shell.sessionToken() != null) != request.headers().containsKey("X-Amz-Security-Token")) {
+                    throw new AssertionError("request " + request.index() + ": X-Amz-Security-Token "
+                            + (shell.sessionToken() != null ? "missing" : "sent with long-term keys") + " in " + shell.name());
+                }
+            }
+        }
     }
 }

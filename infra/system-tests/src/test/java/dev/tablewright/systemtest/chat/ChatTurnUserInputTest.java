@@ -2,9 +2,9 @@ package dev.tablewright.systemtest.chat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.agent.tools.UserInputLifecycle;
 import dev.tablewright.dynamodb.DynamoDbInputRequestStore;
 import dev.tablewright.dynamodb.DynamoDbSavedValuesStore;
-import dev.tablewright.agent.tools.UserInputLifecycle;
 import dev.tablewright.fakes.dynamodb.DynamoDbLocalLauncher;
 import dev.tablewright.fakes.dynamodb.TemplateTables;
 import dev.tablewright.fakes.model.ModelScript;
@@ -14,10 +14,12 @@ import dev.tablewright.tool.FieldType;
 import dev.tablewright.tool.InputField;
 import dev.tablewright.tool.Tool;
 import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.tool.ToolEffect;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
 import dev.tablewright.tool.UserInputRequirement;
 import dev.tablewright.userinput.InputRequestService;
+import dev.tablewright.validation.ValidationError;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -188,7 +190,7 @@ class ChatTurnUserInputTest {
         public ToolOutcome execute(ToolInvocation invocation) {
             ObjectNode out = Json.object().put("valid", false);
             out.putArray("errors").addObject().put("field", "data_source[0].source").put("message", "table 'ghost' does not exist");
-            return ToolOutcome.operated(out, false);
+            return ToolOutcome.ok(out, new ToolEffect.InvalidConfig(List.of(new ValidationError("data_source[0].source", "table 'ghost' does not exist"))));
         }
     }
 

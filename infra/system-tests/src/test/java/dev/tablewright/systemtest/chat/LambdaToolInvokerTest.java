@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -58,8 +59,8 @@ class LambdaToolInvokerTest {
                 .formatted(ChatTurnTest.CONFIG));
         ToolOutcome outcome = invoker.invoke(new ToolInvocation("apply_column_change", "call_1", "conv_1", "user_1",
                 arguments, Map.of("database", "staging")));
-        assertEquals(ToolOutcome.Status.OK, outcome.status(), String.valueOf(outcome.error()));
-        assertTrue(outcome.output().path("valid").asBoolean(), outcome.output().toString());
+        assertEquals(ToolOutcome.Status.OK, outcome.status(), String.valueOf(outcome));
+        assertTrue(assertInstanceOf(ToolOutcome.Ok.class, outcome).output().path("valid").asBoolean(), assertInstanceOf(ToolOutcome.Ok.class, outcome).output().toString());
         assertEquals(List.of("/2015-03-31/functions/tablewright-ApplyColumnChange-abc/invocations"), invokedPaths);
         JsonNode envelope = payloads.get(0);
         assertEquals("apply_column_change", envelope.path("tool").asText());
@@ -80,8 +81,8 @@ class LambdaToolInvokerTest {
         LambdaToolInvoker refused = new LambdaToolInvoker(LoopbackLambdaApi.clientFor(URI.create("http://127.0.0.1:" + closedPort))
                 .build(), Map.of("apply_column_change", "tablewright-ApplyColumnChange-abc"));
         ToolOutcome outcome = refused.invoke(new ToolInvocation("apply_column_change", "call_2", "conv_1", "user_1", Json.object(), Map.of()));
-        assertEquals("unavailable", outcome.error().code());
-        assertTrue(outcome.error().message().contains("try again"), outcome.error().message());
+        assertEquals("unavailable", assertInstanceOf(ToolOutcome.Failed.class, outcome).error().code());
+        assertTrue(assertInstanceOf(ToolOutcome.Failed.class, outcome).error().message().contains("try again"), assertInstanceOf(ToolOutcome.Failed.class, outcome).error().message());
     }
 
     @Test
@@ -99,7 +100,7 @@ class LambdaToolInvokerTest {
                     .overrideConfiguration(c -> c.apiCallTimeout(Duration.ofMillis(300))).build();
             ToolOutcome outcome = new LambdaToolInvoker(client, Map.of("silent_tool", "tablewright-Silent-abc"))
                     .invoke(new ToolInvocation("silent_tool", "call_3", "conv_1", "user_1", Json.object(), Map.of()));
-            assertEquals("unavailable", outcome.error().code());
+            assertEquals("unavailable", assertInstanceOf(ToolOutcome.Failed.class, outcome).error().code());
         } finally {
             released.countDown();
         }

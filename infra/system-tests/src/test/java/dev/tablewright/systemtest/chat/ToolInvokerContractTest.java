@@ -39,6 +39,7 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -65,7 +66,7 @@ class ToolInvokerContractTest {
         output.set("config", invocation.arguments().has("config") ? invocation.arguments().get("config") : Json.object());
         output.set("arguments", invocation.arguments());
         output.put("traceparent", invocation.traceparent());
-        return ToolOutcome.operated(output, true);
+        return ToolOutcome.ok(output, new ToolEffect.ProposedConfig(output.get("config")));
     });
 
     static final UserInputRequirement REGION = new UserInputRequirement("Which region?", List.of(new InputField("region",
@@ -138,9 +139,9 @@ class ToolInvokerContractTest {
     void anOkAnswerComesBackWithItsOutputAndItsEffect(ToolInvoker invoker) {
         ObjectNode config = Json.objectLiteral("{\"name\":\"Stock\"}");
         ToolOutcome outcome = invoker.invoke(call("echo_probe", Json.object().<ObjectNode>set("config", config), Map.of()));
-        assertEquals(ToolOutcome.Status.OK, outcome.status(), String.valueOf(outcome.error()));
-        assertEquals(config, outcome.output().at("/arguments/config"));
-        assertEquals(new ToolEffect.ProposedConfig(config), outcome.effect());
+        assertEquals(ToolOutcome.Status.OK, outcome.status(), String.valueOf(outcome));
+        assertEquals(config, assertInstanceOf(ToolOutcome.Ok.class, outcome).output().at("/arguments/config"));
+        assertEquals(new ToolEffect.ProposedConfig(config), assertInstanceOf(ToolOutcome.Ok.class, outcome).effect());
         assertEquals(List.of("echo_probe"), RAN);
     }
 
@@ -148,9 +149,9 @@ class ToolInvokerContractTest {
     @MethodSource("invokers")
     void aToolThatNeedsAValueNobodyGaveAsksForItAndDoesNotRun(ToolInvoker invoker) {
         ToolOutcome outcome = invoker.invoke(call("region_probe", Json.object(), Map.of()));
-        assertEquals(ToolOutcome.Status.NEEDS_INPUT, outcome.status(), String.valueOf(outcome.error()));
-        assertEquals("Which region?", outcome.request().reason());
-        assertEquals(List.of("region"), outcome.request().fields().stream().map(InputField::name).toList());
+        assertEquals(ToolOutcome.Status.NEEDS_INPUT, outcome.status(), String.valueOf(outcome));
+        assertEquals("Which region?", assertInstanceOf(ToolOutcome.NeedsInput.class, outcome).request().reason());
+        assertEquals(List.of("region"), assertInstanceOf(ToolOutcome.NeedsInput.class, outcome).request().fields().stream().map(InputField::name).toList());
         assertEquals(List.of(), RAN, "the gate answered: the tool did not run");
     }
 
@@ -158,23 +159,23 @@ class ToolInvokerContractTest {
     @MethodSource("invokers")
     void aSavedValueIsMergedIntoTheArgumentsTheToolRunsWith(ToolInvoker invoker) {
         ToolOutcome outcome = invoker.invoke(call("region_probe", Json.object(), Map.of("region", "eu-west-1")));
-        assertEquals(ToolOutcome.Status.OK, outcome.status(), String.valueOf(outcome.error()));
-        assertEquals("eu-west-1", outcome.output().path("region").asText());
+        assertEquals(ToolOutcome.Status.OK, outcome.status(), String.valueOf(outcome));
+        assertEquals("eu-west-1", assertInstanceOf(ToolOutcome.Ok.class, outcome).output().path("region").asText());
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("invokers")
     void aDomainFailureAnswersItsCodeAndMessage(ToolInvoker invoker) {
         ToolOutcome outcome = invoker.invoke(call("failing_probe", Json.object().put("failure", "not_found"), Map.of()));
-        assertEquals(new ToolError("not_found", "no saved config cfg_9: list_table_configs lists them"), outcome.error());
+        assertEquals(new ToolError("not_found", "no saved config cfg_9: list_table_configs lists them"), assertInstanceOf(ToolOutcome.Failed.class, outcome).error());
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("invokers")
     void anInvalidDomainFailureIsInvalidArgumentsNamingEachField(ToolInvoker invoker) {
         ToolOutcome outcome = invoker.invoke(call("failing_probe", Json.object().put("failure", "invalid"), Map.of()));
-        assertEquals("invalid_arguments", outcome.error().code());
-        assertEquals(List.of(new ValidationError("config.name", "name is required")), outcome.error().errors());
+        assertEquals("invalid_arguments", assertInstanceOf(ToolOutcome.Failed.class, outcome).error().code());
+        assertEquals(List.of(new ValidationError("config.name", "name is required")), assertInstanceOf(ToolOutcome.Failed.class, outcome).error().errors());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -182,12 +183,12 @@ class ToolInvokerContractTest {
     void argumentsTheEnvelopeCannotCarryAreInvalidArgumentsAndTheToolDoesNotRun(ToolInvoker invoker) {
         // a config sent as JSON text is read as the object it encodes (models send both); text that is not JSON is refused
         ToolOutcome outcome = invoker.invoke(call("echo_probe", Json.object().put("config", "{\"name\": "), Map.of()));
-        assertNotNull(outcome.error(), outcome.toString());
-        assertEquals("invalid_arguments", outcome.error().code());
-        assertEquals("config", outcome.error().errors().getFirst().field());
+        assertNotNull(assertInstanceOf(ToolOutcome.Failed.class, outcome).error(), outcome.toString());
+        assertEquals("invalid_arguments", assertInstanceOf(ToolOutcome.Failed.class, outcome).error().code());
+        assertEquals("config", assertInstanceOf(ToolOutcome.Failed.class, outcome).error().errors().getFirst().field());
         assertEquals(List.of(), RAN);
         ToolOutcome asText = invoker.invoke(call("echo_probe", Json.object().put("config", "{\"name\": \"Stock\"}"), Map.of()));
-        assertEquals("Stock", asText.output().at("/arguments/config/name").asText(), asText.toString());
+        assertEquals("Stock", assertInstanceOf(ToolOutcome.Ok.class, asText).output().at("/arguments/config/name").asText(), asText.toString());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -196,7 +197,7 @@ class ToolInvokerContractTest {
         assertTrue(invoker.knows("echo_probe"));
         assertFalse(invoker.knows("no_such_tool"));
         ToolOutcome outcome = invoker.invoke(call("no_such_tool", Json.object(), Map.of()));
-        assertEquals("unknown_tool", outcome.error().code());
+        assertEquals("unknown_tool", assertInstanceOf(ToolOutcome.Failed.class, outcome).error().code());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -204,8 +205,8 @@ class ToolInvokerContractTest {
     void anUnexpectedFailureIsInternalAndTellsTheModelNothingOfIt(ToolInvoker invoker) {
         for (String failure : List.of("bug", "nothing")) {
             ToolOutcome outcome = invoker.invoke(call("failing_probe", Json.object().put("failure", failure), Map.of()));
-            assertEquals("internal", outcome.error().code(), failure);
-            String message = outcome.error().message();
+            assertEquals("internal", assertInstanceOf(ToolOutcome.Failed.class, outcome).error().code(), failure);
+            String message = assertInstanceOf(ToolOutcome.Failed.class, outcome).error().message();
             assertFalse(message.contains("secret detail") || message.contains("Exception") || message.contains("\tat "), message);
             assertTrue(message.contains("failing_probe"), "names the tool: " + message);
         }
@@ -219,8 +220,8 @@ class ToolInvokerContractTest {
     @MethodSource("invokersWithAFunction")
     void aFunctionThatFailsWithoutAnAnswerIsInternalAndTellsTheModelNothingOfIt(ToolInvoker invoker) {
         ToolOutcome outcome = invoker.invoke(call("broken_probe", Json.object(), Map.of()));
-        assertEquals("internal", outcome.error().code());
-        assertFalse(outcome.error().message().contains("secret detail"), outcome.error().message());
+        assertEquals("internal", assertInstanceOf(ToolOutcome.Failed.class, outcome).error().code());
+        assertFalse(assertInstanceOf(ToolOutcome.Failed.class, outcome).error().message().contains("secret detail"), assertInstanceOf(ToolOutcome.Failed.class, outcome).error().message());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -234,8 +235,8 @@ class ToolInvokerContractTest {
         } finally {
             StructuredLog.clear();
         }
-        JsonNode sent = outcome.output().path("traceparent");
-        assertNotNull(sent.textValue(), outcome.output().toString());
+        JsonNode sent = assertInstanceOf(ToolOutcome.Ok.class, outcome).output().path("traceparent");
+        assertNotNull(sent.textValue(), assertInstanceOf(ToolOutcome.Ok.class, outcome).output().toString());
         assertEquals(turn.traceId(), TraceContext.parse(sent.textValue()).orElseThrow().traceId());
     }
 

@@ -67,6 +67,12 @@ final class DatabaseToolsFixture implements AutoCloseable {
         return preview.execute(new ToolInvocation("preview_table_config", "call_1", "c_database_it", OWNER, args, Map.of()));
     }
 
+    /** The preview's answer, which must be an ok one. */
+    JsonNode previewAnswer(String configJson, String description) {
+        ToolOutcome outcome = preview(configJson, description);
+        return org.junit.jupiter.api.Assertions.assertInstanceOf(ToolOutcome.Ok.class, outcome, outcome::toString).output();
+    }
+
     static JsonNode parse(String json) {
         try {
             return Json.parse(json);

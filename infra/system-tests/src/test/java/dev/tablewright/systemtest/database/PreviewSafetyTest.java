@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -73,8 +74,8 @@ class PreviewSafetyTest {
         for (String value : HOSTILE) {
             // On text: bound as data (a LIKE pattern with its wildcards escaped): valid, and matches nothing.
             for (String op : List.of("eq", "contains", "starts_with", "ends_with", "neq")) {
-                JsonNode out = fixture.preview(ordersWith("{\"column\": \"order_number\", \"operator\": \"" + op
-                        + "\", \"value\": " + json(value) + "}"), null).output();
+                JsonNode out = fixture.previewAnswer(ordersWith("{\"column\": \"order_number\", \"operator\": \"" + op
+                        + "\", \"value\": " + json(value) + "}"), null);
                 if (!out.path("valid").asBoolean()) {
                     problems.add(op + " " + value + " on text refused: " + out.path("errors"));
                 } else if (!op.equals("neq") && out.path("rows").size() != 0) {
@@ -83,8 +84,8 @@ class PreviewSafetyTest {
             }
             // On a number, an enum and a timestamp: PostgreSQL refuses the value; the error names the value's field.
             for (String column : List.of("total_amount", "status", "created_at")) {
-                JsonNode out = fixture.preview(ordersWith("{\"column\": \"" + column + "\", \"operator\": \"eq\", \"value\": "
-                        + json(value) + "}"), null).output();
+                JsonNode out = fixture.previewAnswer(ordersWith("{\"column\": \"" + column + "\", \"operator\": \"eq\", \"value\": "
+                        + json(value) + "}"), null);
                 if (out.path("valid").asBoolean()) {
                     problems.add(column + " = " + value + " was accepted");
                 } else if (!out.path("errors").path(0).path("field").asText().equals("data_source[0].filters[0].value")) {
@@ -92,8 +93,8 @@ class PreviewSafetyTest {
                 }
             }
             // In a list: every element is a parameter.
-            JsonNode in = fixture.preview(ordersWith("{\"column\": \"notes\", \"operator\": \"in\", \"value\": [\"a\", "
-                    + json(value) + "]}"), null).output();
+            JsonNode in = fixture.previewAnswer(ordersWith("{\"column\": \"notes\", \"operator\": \"in\", \"value\": [\"a\", "
+                    + json(value) + "]}"), null);
             if (!in.path("valid").asBoolean() || in.path("rows").size() != 0) {
                 problems.add("in [a, " + value + "]: " + in);
             }
@@ -106,9 +107,9 @@ class PreviewSafetyTest {
     @Test
     void aValueWithQuotesIsFoundAsData() {
         // Order 50's notes: Customer's request: leave at dock 3; "fragile" -- handle with care
-        JsonNode out = fixture.preview(ordersWith("{\"column\": \"notes\", \"operator\": \"contains\", \"value\": "
+        JsonNode out = fixture.previewAnswer(ordersWith("{\"column\": \"notes\", \"operator\": \"contains\", \"value\": "
                 + json("request: leave at dock 3; \"fragile\" --") + "}")
-                .replace("]}],\n", "], \"sort\": [{\"column\": \"id\", \"direction\": \"asc\"}]}],\n"), null).output();
+                .replace("]}],\n", "], \"sort\": [{\"column\": \"id\", \"direction\": \"asc\"}]}],\n"), null);
         assertTrue(out.path("valid").asBoolean(), out::toPrettyString);
         // Orders 50, 100, ..., 1500 carry it: 30 of them, so a full sample of 10 and more to come.
         assertTrue(out.path("sql").asText().contains("ORDER BY \"orders\".\"id\" ASC"), out.path("sql").asText());
@@ -156,15 +157,15 @@ class PreviewSafetyTest {
         List<String> problems = new ArrayList<>();
         for (String config : refused) {
             ToolOutcome outcome = fixture.preview(config, null);
-            JsonNode out = outcome.output();
+            JsonNode out = assertInstanceOf(ToolOutcome.Ok.class, outcome).output();
             if (out == null || out.path("valid").asBoolean() || out.path("errors").isEmpty()
                     || out.path("errors").path(0).path("field").asText().isEmpty()) {
                 problems.add("not refused with a field error: " + config + " -> " + outcome);
             }
         }
         // A label and a description never reach SQL: the preview is valid.
-        JsonNode labelled = fixture.preview(ordersWith("{\"column\": \"id\", \"operator\": \"eq\", \"value\": 7, \"label\": "
-                + json(drop) + "}"), "'; DROP TABLE sales.orders; --").output();
+        JsonNode labelled = fixture.previewAnswer(ordersWith("{\"column\": \"id\", \"operator\": \"eq\", \"value\": 7, \"label\": "
+                + json(drop) + "}"), "'; DROP TABLE sales.orders; --");
         assertTrue(labelled.path("valid").asBoolean(), labelled::toPrettyString);
         assertFalse(labelled.path("sql").asText().contains("DROP"), labelled.path("sql").asText());
         assertEquals(List.of(), problems);
@@ -175,21 +176,21 @@ class PreviewSafetyTest {
     @Test
     void aLongScanIsCutByTheStatementTimeoutWithAClearError() throws Exception {
         // analytics.calendar_minutes is every minute of a century (52 million rows, generated in a view).
-        JsonNode out = fixture.preview("""
+        JsonNode out = fixture.previewAnswer("""
                 {"name": "Calendar", "data_source": [{"schema": "analytics", "source": "calendar_minutes",
                   "select": {"columns": [{"name": "minute"}, {"name": "hour_of_day"}]},
                   "filters": [{"column": "hour_of_day", "operator": "eq", "value": 25}],
                   "sort": [{"column": "minute", "direction": "desc"}]}],
                  "visual_settings": {"columns": {"minute": {"type": "datetime", "format": "yyyy-MM-dd HH:mm"},
                    "hour_of_day": {"type": "number"}}}}
-                """, null).output();
+                """, null);
         assertFalse(out.path("valid").asBoolean(), out::toPrettyString);
         String message = out.path("errors").path(0).path("message").asText();
         assertTrue(message.contains("statement timeout (1500 ms)"), message);
         assertTrue(out.path("sql").asText().contains("\"analytics\".\"calendar_minutes\""));
         assertEquals(0, fixture.statementsOutlivingTheTimeout());
         // The connection is usable afterwards.
-        JsonNode next = fixture.preview(ordersWith("{\"column\": \"id\", \"operator\": \"eq\", \"value\": 7}"), null).output();
+        JsonNode next = fixture.previewAnswer(ordersWith("{\"column\": \"id\", \"operator\": \"eq\", \"value\": 7}"), null);
         assertTrue(next.path("valid").asBoolean(), next::toPrettyString);
         assertEquals("7", next.path("rows").path(0).path("id").asText());
     }
@@ -254,36 +255,37 @@ class PreviewSafetyTest {
     private static JsonNode run(dev.tablewright.tools.PreviewTableConfigTool tool, String config) {
         com.fasterxml.jackson.databind.node.ObjectNode args = dev.tablewright.json.Json.object();
         args.set("config", DatabaseToolsFixture.parse(config));
-        return tool.execute(new dev.tablewright.tool.ToolInvocation("preview_table_config", "call_1", "c_1",
-                DatabaseToolsFixture.OWNER, args, java.util.Map.of())).output();
+        ToolOutcome outcome = tool.execute(new dev.tablewright.tool.ToolInvocation("preview_table_config", "call_1", "c_1",
+                DatabaseToolsFixture.OWNER, args, java.util.Map.of()));
+        return assertInstanceOf(ToolOutcome.Ok.class, outcome, outcome::toString).output();
     }
 
     @Test
     void groundingErrorsNameTheClosestRealNames() {
-        JsonNode table = fixture.preview(ordersWith("").replace("\"source\": \"orders\"", "\"source\": \"order\""), null).output();
+        JsonNode table = fixture.previewAnswer(ordersWith("").replace("\"source\": \"orders\"", "\"source\": \"order\""), null);
         assertError(table, "data_source[0].source", "orders");
-        JsonNode schema = fixture.preview(ordersWith("").replace("\"schema\": \"sales\"", "\"schema\": \"sale\""), null).output();
+        JsonNode schema = fixture.previewAnswer(ordersWith("").replace("\"schema\": \"sales\"", "\"schema\": \"sale\""), null);
         assertError(schema, "data_source[0].schema", "sales");
-        JsonNode elsewhere = fixture.preview(ordersWith("").replace("\"schema\": \"sales\"", "\"schema\": \"core\""), null).output();
+        JsonNode elsewhere = fixture.previewAnswer(ordersWith("").replace("\"schema\": \"sales\"", "\"schema\": \"core\""), null);
         assertError(elsewhere, "data_source[0].source", "It is in schema 'sales'");
-        JsonNode column = fixture.preview(ordersWith("").replace("{\"name\": \"notes\"}", "{\"name\": \"note\"}")
-                .replace("\"notes\": {", "\"note\": {"), null).output();
+        JsonNode column = fixture.previewAnswer(ordersWith("").replace("{\"name\": \"notes\"}", "{\"name\": \"note\"}")
+                .replace("\"notes\": {", "\"note\": {"), null);
         assertError(column, "data_source[0].select.columns[2].name", "notes");
-        JsonNode joined = fixture.preview("""
+        JsonNode joined = fixture.previewAnswer("""
                 {"name": "J", "data_source": [{"schema": "sales", "source": "orders",
                   "select": {"columns": [{"name": "id"}, {"name": "frist_name", "table": "creator"}],
                     "foreign_tables": [{"schema": "core", "table": "users", "alias": "creator", "join_type": "LEFT",
                       "relationship_from": "orders.created_by", "relationship_to": "creator.id"}]}}],
                  "visual_settings": {"columns": {"id": {"type": "number"}, "frist_name": {"type": "string"}}}}
-                """, null).output();
+                """, null);
         assertError(joined, "data_source[0].select.columns[1].name", "first_name");
-        JsonNode notAKey = fixture.preview("""
+        JsonNode notAKey = fixture.previewAnswer("""
                 {"name": "J", "data_source": [{"schema": "sales", "source": "orders",
                   "select": {"columns": [{"name": "id"}, {"name": "email", "table": "u"}],
                     "foreign_tables": [{"schema": "core", "table": "users", "alias": "u", "join_type": "LEFT",
                       "relationship_from": "orders.customer_id", "relationship_to": "u.id"}]}}],
                  "visual_settings": {"columns": {"id": {"type": "number"}, "email": {"type": "string"}}}}
-                """, null).output();
+                """, null);
         assertError(notAKey, "data_source[0].select.foreign_tables[0].relationship_from", "orders.approved_by -> users.id");
     }
 

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -62,7 +63,7 @@ class PreviewTableConfigTest {
     void threeJoinsFilteredAndSortedReturnExactlyTheRowsOfTheHandWrittenQuery() throws Exception {
         ToolOutcome outcome = fixture.preview(SampleDatabaseConfigs.THREE_JOINS, "Big approved orders in Germany");
         assertEquals(ToolOutcome.Status.OK, outcome.status(), () -> outcome.toString());
-        JsonNode out = outcome.output();
+        JsonNode out = assertInstanceOf(ToolOutcome.Ok.class, outcome).output();
         assertTrue(out.path("valid").asBoolean(), () -> out.toPrettyString());
 
         List<List<String>> expected = new ArrayList<>();
@@ -111,7 +112,7 @@ class PreviewTableConfigTest {
                  "visual_settings": {"columns": {"id": {"type": "number"}, "status": {"type": "enum", "hidden": true},
                    "due_date": {"type": "date", "format": "dd.MM.yyyy"}}}}
                 """.formatted(stored.configId(), stored.version());
-        JsonNode out = fixture.preview(proposed, null).output();
+        JsonNode out = fixture.previewAnswer(proposed, null);
         assertTrue(out.path("valid").asBoolean(), () -> out.toPrettyString());
         assertTrue(out.path("isUpdate").asBoolean());
         assertEquals(stored.configId(), out.path("configId").asText());
@@ -137,13 +138,13 @@ class PreviewTableConfigTest {
 
     @Test
     void aNewConfigIsPreviewedOnTheCreatePath() {
-        JsonNode out = fixture.preview("""
+        JsonNode out = fixture.previewAnswer("""
                 {"name": "Items", "data_source": [{"schema": "inventory", "source": "items",
                   "select": {"columns": [{"name": "sku"}, {"name": "unit_price"}, {"name": "discontinued"}]},
                   "sort": [{"column": "sku", "direction": "asc"}]}],
                  "visual_settings": {"columns": {"sku": {"type": "string"}, "unit_price": {"type": "number", "format": "0.00"},
                    "discontinued": {"type": "boolean", "format": "yes_no"}}}}
-                """, "A list of items").output();
+                """, "A list of items");
         assertTrue(out.path("valid").asBoolean(), () -> out.toPrettyString());
         assertFalse(out.path("isUpdate").asBoolean());
         assertTrue(out.path("configId").isNull());
@@ -157,7 +158,7 @@ class PreviewTableConfigTest {
 
     @Test
     void aMultiColumnKeyIsJoinedOnAllItsColumns() throws Exception {
-        JsonNode out = fixture.preview("""
+        JsonNode out = fixture.previewAnswer("""
                 {"name": "Lines with stock", "data_source": [{"schema": "sales", "source": "order_lines",
                   "select": {"columns": [{"name": "order_id"}, {"name": "line_no"}, {"name": "quantity", "table": "stock_levels", "alias": "in_stock"}],
                     "foreign_tables": [{"schema": "inventory", "table": "stock_levels", "join_type": "INNER",
@@ -165,7 +166,7 @@ class PreviewTableConfigTest {
                   "filters": [{"column": "order_id", "operator": "between", "value": [10, 12]}],
                   "sort": [{"column": "order_id", "direction": "asc"}, {"column": "line_no", "direction": "asc"}]}],
                  "visual_settings": {"columns": {"order_id": {"type": "number"}, "line_no": {"type": "number"}, "in_stock": {"type": "number"}}}}
-                """, null).output();
+                """, null);
         assertTrue(out.path("valid").asBoolean(), () -> out.toPrettyString());
         assertTrue(out.path("sql").asText().contains("\"order_lines\".\"warehouse_id\" = \"stock_levels\".\"warehouse_id\" AND \"order_lines\".\"item_id\" = \"stock_levels\".\"item_id\""),
                 out.path("sql").asText());
@@ -186,13 +187,13 @@ class PreviewTableConfigTest {
 
     @Test
     void aDateRangeOnATimestampIncludesTheWholeLastDay() {
-        JsonNode out = fixture.preview("""
+        JsonNode out = fixture.previewAnswer("""
                 {"name": "January orders", "data_source": [{"schema": "sales", "source": "orders",
                   "select": {"columns": [{"name": "id"}, {"name": "created_at"}]},
                   "filters": [{"column": "created_at", "operator": "between", "value": ["2024-01-02", "2024-01-02"]}],
                   "sort": [{"column": "created_at", "direction": "desc"}]}],
                  "visual_settings": {"columns": {"id": {"type": "number"}, "created_at": {"type": "datetime", "format": "yyyy-MM-dd HH:mm"}}}}
-                """, null).output();
+                """, null);
         assertTrue(out.path("valid").asBoolean(), () -> out.toPrettyString());
         // Orders are 5h17m apart from 2024-01-01 08:00 UTC: on 2024-01-02 at 05:08, 10:25, 15:42 and 20:59 (which a
         // plain BETWEEN of two dates would miss: it would end at midnight).

@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -54,17 +55,23 @@ class SearchDatabaseSchemaTest {
                 "u_1", arguments, session));
     }
 
+    /** The search's answer, which must be an ok one. */
+    static JsonNode searchAnswer(PostgresDatabases databases, String args, Map<String, String> session) {
+        ToolOutcome outcome = search(databases, args, session);
+        return assertInstanceOf(ToolOutcome.Ok.class, outcome, outcome::toString).output();
+    }
+
     @Test
     void pagesThroughEveryTableWithRelationshipsButNoColumns() {
-        JsonNode first = search(one, "{\"page_size\": 5}", Map.of()).output();
+        JsonNode first = searchAnswer(one, "{\"page_size\": 5}", Map.of());
         assertEquals(9, first.path("total").asInt());
         assertEquals(5, first.path("tables").size());
         assertTrue(first.path("hasMore").asBoolean());
         assertTrue(first.path("tables").path(0).path("columns").isMissingNode());
-        JsonNode second = search(one, "{\"page_size\": 5, \"page\": 2}", Map.of()).output();
+        JsonNode second = searchAnswer(one, "{\"page_size\": 5, \"page\": 2}", Map.of());
         assertEquals(4, second.path("tables").size());
         assertFalse(second.path("hasMore").asBoolean());
-        JsonNode users = search(one, "{\"schema\": \"core\", \"name\": \"users\"}", Map.of()).output().path("tables").path(0);
+        JsonNode users = searchAnswer(one, "{\"schema\": \"core\", \"name\": \"users\"}", Map.of()).path("tables").path(0);
         assertEquals("users", users.path("name").asText());
         assertEquals(List.of("(reports_to) -> core.users(id)"), strings(users.path("references")));
         assertEquals(List.of("core.users(reports_to) -> (id)", "core.warehouses(manager_id) -> (id)",
@@ -73,7 +80,7 @@ class SearchDatabaseSchemaTest {
 
     @Test
     void aNameFragmentMatchesTablesAndColumns() {
-        JsonNode out = search(one, "{\"name\": \"APPROVED\"}", Map.of()).output();
+        JsonNode out = searchAnswer(one, "{\"name\": \"APPROVED\"}", Map.of());
         assertEquals(1, out.path("total").asInt());
         assertEquals("orders", out.path("tables").path(0).path("name").asText());
         assertEquals(List.of("approved_by", "approved_at"), strings(out.path("tables").path(0).path("matchingColumns")));
@@ -81,7 +88,7 @@ class SearchDatabaseSchemaTest {
 
     @Test
     void oneTableComesWithItsColumnsAndTheMultiColumnKey() {
-        JsonNode table = search(one, "{\"schema\": \"inventory\", \"table\": \"stock_levels\"}", Map.of()).output().path("tables").path(0);
+        JsonNode table = searchAnswer(one, "{\"schema\": \"inventory\", \"table\": \"stock_levels\"}", Map.of()).path("tables").path(0);
         assertEquals(List.of("warehouse_id", "item_id"), strings(table.path("primaryKey")));
         assertEquals("timestamp without time zone", table.path("columns").path(4).path("type").asText());
         assertTrue(table.path("columns").path(4).path("nullable").asBoolean());
@@ -91,10 +98,10 @@ class SearchDatabaseSchemaTest {
     @Test
     void unknownNamesAreErrorsNamingTheClosest() {
         ToolOutcome table = search(one, "{\"schema\": \"sales\", \"table\": \"order\"}", Map.of());
-        assertEquals("not_found", table.error().code());
-        assertTrue(table.error().message().contains("orders"), table.error().message());
+        assertEquals("not_found", assertInstanceOf(ToolOutcome.Failed.class, table).error().code());
+        assertTrue(assertInstanceOf(ToolOutcome.Failed.class, table).error().message().contains("orders"), assertInstanceOf(ToolOutcome.Failed.class, table).error().message());
         ToolOutcome schema = search(one, "{\"schema\": \"inventroy\"}", Map.of());
-        assertTrue(schema.error().message().contains("inventory"), schema.error().message());
+        assertTrue(assertInstanceOf(ToolOutcome.Failed.class, schema).error().message().contains("inventory"), assertInstanceOf(ToolOutcome.Failed.class, schema).error().message());
     }
 
     @Test
@@ -112,7 +119,7 @@ class SearchDatabaseSchemaTest {
 
         ToolOutcome asked = search(two, "{}", Map.of());
         assertEquals(ToolOutcome.Status.NEEDS_INPUT, asked.status());
-        assertEquals(List.of("production", "staging"), asked.request().fields().get(0).options());
+        assertEquals(List.of("production", "staging"), assertInstanceOf(ToolOutcome.NeedsInput.class, asked).request().fields().get(0).options());
 
         // The user-input gate asks the same, and merges a saved value into the arguments.
         ObjectNode none = Json.object();
@@ -123,13 +130,13 @@ class SearchDatabaseSchemaTest {
         ObjectNode merged = ((UserInputGate.Proceed) decision).arguments();
         assertEquals("staging", merged.path("database").asText());
 
-        JsonNode staging = search(two, "{}", Map.of("database", "staging")).output();
+        JsonNode staging = searchAnswer(two, "{}", Map.of("database", "staging"));
         assertEquals("staging", staging.path("database").asText());
         assertEquals(List.of("sales"), strings(staging.path("schemas")), "the staging source's own allow-list");
-        JsonNode production = search(two, "{\"database\": \"production\"}", Map.of()).output();
+        JsonNode production = searchAnswer(two, "{\"database\": \"production\"}", Map.of());
         assertEquals("production", production.path("database").asText());
         ToolOutcome unknown = search(two, "{\"database\": \"prod'; --\"}", Map.of());
-        assertEquals("invalid_arguments", unknown.error().code());
+        assertEquals("invalid_arguments", assertInstanceOf(ToolOutcome.Failed.class, unknown).error().code());
     }
 
     private static List<String> strings(JsonNode array) {

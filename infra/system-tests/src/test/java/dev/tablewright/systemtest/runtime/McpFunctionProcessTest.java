@@ -44,10 +44,22 @@ class McpFunctionProcessTest {
     static String initializeEvent(String bearerToken) {
         String body = "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\","
                 + "\"capabilities\":{},\"clientInfo\":{\"name\":\"process-test\",\"version\":\"1\"}}}";
+        return event(bearerToken, body, Map.of());
+    }
+
+    /** A 2026-07-28 server/discover: no session, its _meta and the headers mirroring the body. */
+    static String discoverEvent(String bearerToken) {
+        String body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\",\"params\":{\"_meta\":{"
+                + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
+        return event(bearerToken, body, Map.of("mcp-protocol-version", "2026-07-28", "mcp-method", "server/discover"));
+    }
+
+    private static String event(String bearerToken, String body, Map<String, String> extraHeaders) {
         ObjectNode event = Json.object().put("version", "2.0").put("routeKey", "$default").put("rawPath", "/mcp")
                 .put("rawQueryString", "").put("body", body).put("isBase64Encoded", false);
         ObjectNode headers = event.putObject("headers").put("content-type", "application/json")
                 .put("host", "abc.lambda-url.us-east-1.on.aws").put("accept", "application/json, text/event-stream");
+        extraHeaders.forEach(headers::put);
         if (bearerToken != null) {
             headers.put("authorization", "Bearer " + bearerToken);
         }
@@ -75,7 +87,7 @@ class McpFunctionProcessTest {
     }
 
     @Test
-    void answersInitializeThroughTheStreamingRuntimeAndRefusesACallerWithoutAToken() throws Exception {
+    void answersInitializeAndA2026DiscoverThroughTheStreamingRuntimeAndRefusesACallerWithoutAToken() throws Exception {
         try (RuntimeApiEmulator emulator = RuntimeApiEmulator.start("McpFunction");
              DevIssuer.Standalone identity = DevIssuer.startStandalone()) {
             Map<String, String> env = new HashMap<>(ENGINE.environment()); // the template's tables, on DynamoDB Local
@@ -90,6 +102,13 @@ class McpFunctionProcessTest {
                 assertEquals(200, http.statusCode(), http.bodyText());
                 assertTrue(http.headers().keySet().stream().anyMatch(h -> h.equalsIgnoreCase("mcp-session-id")), http.headers().toString());
                 assertEquals("2025-11-25", Json.parse(http.bodyText()).path("result").path("protocolVersion").asText(), http.bodyText());
+
+                InvocationResult discovered = await(emulator, function, discoverEvent(identity.issuer().mint(DevIssuer.DEV_USER)));
+                assertTrue(discovered.succeeded(), () -> discovered.errorBody() + "\n" + function.output());
+                HttpIntegrationResponse modern = HttpIntegrationResponse.parse(discovered.body());
+                assertEquals(200, modern.statusCode(), modern.bodyText());
+                assertTrue(modern.headers().keySet().stream().noneMatch(h -> h.equalsIgnoreCase("mcp-session-id")), "2026-07-28: no session");
+                assertTrue(Json.parse(modern.bodyText()).path("result").path("supportedVersions").toString().contains("2026-07-28"), modern.bodyText());
 
                 InvocationResult anonymous = await(emulator, function, initializeEvent(null));
                 assertTrue(anonymous.succeeded(), () -> anonymous.errorBody() + "\n" + function.output());

@@ -82,20 +82,7 @@ public final class UiMessageStreamWriter {
         write(new UiChunk.Finish(finishReason, messageMetadata));
     }
 
-    public void messageMetadata(JsonNode messageMetadata) {
-        write(new UiChunk.MessageMetadata(messageMetadata));
-    }
-
-    /** Shown to the user as the message's error; must be plain text with no secret or stack trace. */
-    public void error(String errorText) {
-        write(new UiChunk.Error(errorText));
-    }
-
-    public void abort(String reason) {
-        write(new UiChunk.Abort(reason));
-    }
-
-    // ---- text and reasoning ----
+    // ---- text ----
 
     public void textStart(String id) {
         write(new UiChunk.TextStart(id));
@@ -107,60 +94,6 @@ public final class UiMessageStreamWriter {
 
     public void textEnd(String id) {
         write(new UiChunk.TextEnd(id));
-    }
-
-    public void reasoningStart(String id) {
-        write(new UiChunk.ReasoningStart(id));
-    }
-
-    public void reasoningDelta(String id, String delta) {
-        write(new UiChunk.ReasoningDelta(id, delta));
-    }
-
-    public void reasoningEnd(String id) {
-        write(new UiChunk.ReasoningEnd(id));
-    }
-
-    // ---- tools ----
-
-    public void toolInputStart(String toolCallId, String toolName) {
-        write(new UiChunk.ToolInputStart(toolCallId, toolName));
-    }
-
-    public void toolInputDelta(String toolCallId, String inputTextDelta) {
-        write(new UiChunk.ToolInputDelta(toolCallId, inputTextDelta));
-    }
-
-    public void toolInputAvailable(String toolCallId, String toolName, JsonNode input) {
-        write(new UiChunk.ToolInputAvailable(toolCallId, toolName, input));
-    }
-
-    /** The model's input could not be parsed or did not fit the tool's schema. */
-    public void toolInputError(String toolCallId, String toolName, JsonNode input, String errorText) {
-        write(new UiChunk.ToolInputError(toolCallId, toolName, input, errorText));
-    }
-
-    public void toolOutputAvailable(String toolCallId, JsonNode output) {
-        write(new UiChunk.ToolOutputAvailable(toolCallId, output));
-    }
-
-    public void toolOutputError(String toolCallId, String errorText) {
-        write(new UiChunk.ToolOutputError(toolCallId, errorText));
-    }
-
-    // ---- custom data ----
-
-    /**
-     * A custom {@code data-<name>} part, e.g. {@code data("table-config-preview", previewId, {...})}. Parts with
-     * the same name and id replace each other on the client; {@code id} may be null.
-     */
-    public void data(String name, String id, JsonNode data) {
-        write(new UiChunk.Data(name, id, data));
-    }
-
-    /** Like {@link #data} but not kept in the message history on the client. */
-    public void transientData(String name, String id, JsonNode data) {
-        write(new UiChunk.Data(name, id, data, true));
     }
 
     // ---- end ----
@@ -175,10 +108,6 @@ public final class UiMessageStreamWriter {
         response.write(DONE);
         response.flush();
         response.close();
-    }
-
-    public boolean isDone() {
-        return done;
     }
 
     /** Writes one part. */

@@ -25,21 +25,21 @@ class UiMessageStreamWriterTest {
         ui.textDelta("t1", "Hel");
         ui.textDelta("t1", "lo \"you\"\n");
         ui.textEnd("t1");
-        ui.reasoningStart("r1");
-        ui.reasoningDelta("r1", "hm");
-        ui.reasoningEnd("r1");
-        ui.toolInputStart("call_1", "apply_join_change");
-        ui.toolInputDelta("call_1", "{\"op\":");
-        ui.toolInputAvailable("call_1", "apply_join_change", Json.parse("{\"op\":\"add\"}"));
-        ui.toolInputError("call_2", "apply_sort_change", Json.parse("\"{bad\""), "arguments are not JSON");
-        ui.toolOutputAvailable("call_1", Json.parse("{\"valid\":true}"));
-        ui.toolOutputError("call_3", "tool failed");
-        ui.data("table-config-preview", "p1", Json.parse("{\"previewId\":\"p1\"}"));
-        ui.transientData("status", null, Json.parse("\"working\""));
+        ui.write(new UiChunk.ReasoningStart("r1"));
+        ui.write(new UiChunk.ReasoningDelta("r1", "hm"));
+        ui.write(new UiChunk.ReasoningEnd("r1"));
+        ui.write(new UiChunk.ToolInputStart("call_1", "apply_join_change"));
+        ui.write(new UiChunk.ToolInputDelta("call_1", "{\"op\":"));
+        ui.write(new UiChunk.ToolInputAvailable("call_1", "apply_join_change", Json.parse("{\"op\":\"add\"}")));
+        ui.write(new UiChunk.ToolInputError("call_2", "apply_sort_change", Json.parse("\"{bad\""), "arguments are not JSON"));
+        ui.write(new UiChunk.ToolOutputAvailable("call_1", Json.parse("{\"valid\":true}")));
+        ui.write(new UiChunk.ToolOutputError("call_3", "tool failed"));
+        ui.write(new UiChunk.Data("table-config-preview", "p1", Json.parse("{\"previewId\":\"p1\"}")));
+        ui.write(new UiChunk.Data("status", null, Json.parse("\"working\""), true));
         ui.finishStep();
-        ui.messageMetadata(Json.parse("{\"tokens\":3}"));
-        ui.error("The model is unavailable.");
-        ui.abort("stopped");
+        ui.write(new UiChunk.MessageMetadata(Json.parse("{\"tokens\":3}")));
+        ui.write(new UiChunk.Error("The model is unavailable."));
+        ui.write(new UiChunk.Abort("stopped"));
         ui.finish(UiChunk.FinishReason.TOOL_CALLS, Json.parse("{\"a\":1}"));
         ui.done();
 
@@ -115,7 +115,6 @@ class UiMessageStreamWriterTest {
         UiMessageStreamWriter ui = new UiMessageStreamWriter(new InMemoryResponseStream());
         ui.done();
         ui.done();
-        assertTrue(ui.isDone());
         assertThrows(IllegalStateException.class, () -> ui.textStart("t"));
     }
 

@@ -88,7 +88,7 @@ public final class OtelTurnObserver implements TurnObserver {
         @Override
         public void modelCallEnded(ModelStep step) {
             if (modelCall != null) {
-                modelCall.end(step.usage().promptTokens(), step.usage().completionTokens(), step.finishReason(),
+                modelCall.end(step.usage().promptTokens(), step.usage().completionTokens(), step.finishReason().wireName(),
                         () -> Json.write(Json.MAPPER.createArrayNode().add(message(new ModelMessage.Assistant(step.text(), step.toolCalls())))));
                 modelCall = null;
             }
@@ -111,10 +111,13 @@ public final class OtelTurnObserver implements TurnObserver {
         public void toolCallEnded(String toolCallId, String toolName, ToolOutcome outcome) {
             GenAiTracer.ToolCall call = toolCalls.remove(toolCallId);
             if (call != null) {
-                String error = outcome.status() != ToolOutcome.Status.ERROR ? null
-                        : outcome.error() == null ? "error" : outcome.error().code();
-                call.end(error, () -> outcome.output() != null ? Json.write(outcome.output())
-                        : outcome.error() != null ? Json.write(ToolOutcomeJson.write(outcome.error())) : outcome.status().wireName());
+                String error = outcome instanceof ToolOutcome.Failed failed
+                        ? (failed.error().code() == null ? "error" : failed.error().code()) : null;
+                call.end(error, () -> switch (outcome) {
+                    case ToolOutcome.Ok ok when ok.output() != null -> Json.write(ok.output());
+                    case ToolOutcome.Failed failed -> Json.write(ToolOutcomeJson.write(failed.error()));
+                    default -> outcome.status().wireName();
+                });
             }
         }
 
