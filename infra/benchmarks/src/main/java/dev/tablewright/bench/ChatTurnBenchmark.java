@@ -16,7 +16,7 @@ import dev.tablewright.aisdk.UiStreamTurn;
 import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.openai.ModelSettings;
 import dev.tablewright.openai.OpenAiChatModel;
-import dev.tablewright.aisdk.stream.InMemoryResponseStream;
+import dev.tablewright.http.stream.InMemoryResponseStream;
 import dev.tablewright.fakes.tools.InProcessToolInvoker;
 import dev.tablewright.agent.tools.UserInputPort;
 import dev.tablewright.fakes.model.ModelScript;

@@ -24,7 +24,7 @@ import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.aisdk.conversation.ConversationMemory;
 import dev.tablewright.openai.ModelSettings;
 import dev.tablewright.openai.OpenAiChatModel;
-import dev.tablewright.aisdk.stream.InMemoryResponseStream;
+import dev.tablewright.http.stream.InMemoryResponseStream;
 import dev.tablewright.fakes.tools.InProcessToolInvoker;
 import dev.tablewright.agent.tools.UserInputPort;
 import dev.tablewright.fakes.dynamodb.DynamoDbLocalLauncher;

@@ -1,7 +1,7 @@
 package dev.tablewright.bench;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.aisdk.stream.InMemoryResponseStream;
+import dev.tablewright.http.stream.InMemoryResponseStream;
 import dev.tablewright.fakes.tools.InProcessToolInvoker;
 import dev.tablewright.functions.mcp.McpFunction;
 import dev.tablewright.fakes.dynamodb.DynamoDbLocalLauncher;

@@ -9,7 +9,6 @@ import dev.tablewright.configstore.ConfigNotFoundException;
 import dev.tablewright.configstore.ConfigStore;
 import dev.tablewright.configstore.ConfigSummary;
 import dev.tablewright.configstore.ConfigVersion;
-import dev.tablewright.configstore.InvalidCursorException;
 import dev.tablewright.configstore.Page;
 import dev.tablewright.configstore.StorableConfig;
 import dev.tablewright.store.StoreUnavailableException;
@@ -30,10 +29,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,7 +51,8 @@ import static dev.tablewright.dynamodb.Attributes.s;
  * </ul>
  * A change is one transaction: the current item moves from version n to n+1 on condition it is still at n, the
  * version item n+1 is put on condition it does not exist, name claims move with a rename, and (for an accepted
- * preview, {@link DynamoPreviewAcceptance}) the preview moves from pending to accepted on condition it is still pending.
+ * preview, {@link DynamoPreviewAcceptance}) the {@link LinkedWrite} it carries: the preview moves from pending to accepted on
+ * condition it is still pending.
  * Either all of it is written or none.
  */
 public final class DynamoConfigStore implements ConfigStore {
@@ -64,6 +62,8 @@ public final class DynamoConfigStore implements ConfigStore {
     private static final String NAME = "NAME#";
     /** Transactions cancelled only because another transaction held an item are retried this often. */
     private static final int ATTEMPTS = 4;
+    /** A listing's cursor: the sort key it stopped at ({@link QueryCursor}). */
+    private static final List<String> CURSOR = List.of("sk");
 
     private final DynamoDbClient dynamo;
     private final String table;
@@ -108,7 +108,7 @@ public final class DynamoConfigStore implements ConfigStore {
                         Attributes.string(i, "description"), Attributes.number(i, "version"),
                         Attributes.instant(i, "updatedAt")))
                 .toList();
-        return new Page<>(items, nextCursor(response));
+        return new Page<>(items, QueryCursor.next(response, CURSOR));
     }
 
     @Override
@@ -118,7 +118,7 @@ public final class DynamoConfigStore implements ConfigStore {
         }
         QueryResponse response = query(ownerId, VERSION + configId + "#", limit, cursor, false,
                 "configId, #version, #name, change, previewId, restoredFrom, createdAt");
-        return new Page<>(response.items().stream().map(i -> version(i, false)).toList(), nextCursor(response));
+        return new Page<>(response.items().stream().map(i -> version(i, false)).toList(), QueryCursor.next(response, CURSOR));
     }
 
     @Override
@@ -151,8 +151,8 @@ public final class DynamoConfigStore implements ConfigStore {
         return change(ownerId, configId, baseVersion, from.config(), now, ChangeKind.RESTORE, null, fromVersion);
     }
 
-    StoredConfig createConfig(String ownerId, TableConfig config, Instant now, PreviewTransition preview) {
-        ChangeKind kind = preview == null ? ChangeKind.CREATE : ChangeKind.PREVIEW;
+    StoredConfig createConfig(String ownerId, TableConfig config, Instant now, LinkedWrite linked) {
+        ChangeKind kind = linked == null ? ChangeKind.CREATE : linked.kind();
         for (int attempt = 1; ; attempt++) {
             String configId = ids.next(now);
             StorableConfig storable = StorableConfig.of(config, configId, 1);
@@ -161,14 +161,14 @@ public final class DynamoConfigStore implements ConfigStore {
             add(items, roles, Role.CURRENT, TransactWriteItem.builder().put(Put.builder().tableName(table)
                     .item(headItem(ownerId, configId, storable, now, now))
                     .conditionExpression("attribute_not_exists(pk)").build()).build());
-            add(items, roles, Role.VERSION, putVersion(ownerId, configId, 1, storable, kind, preview, null, now));
+            add(items, roles, Role.VERSION, putVersion(ownerId, configId, 1, storable, kind, linked, null, now));
             if (storable.nameKey() != null) {
                 add(items, roles, Role.NEW_NAME, claimName(ownerId, storable.nameKey(), configId));
             }
-            if (preview != null) {
-                add(items, roles, Role.PREVIEW, preview.item(configId, 1, now));
+            if (linked != null) {
+                add(items, roles, Role.LINKED, linked.item(configId, 1, now));
             }
-            if (transact(items, roles, new Attempt(configId, null, storable.name(), preview, now, attempt)) == Outcome.DONE) {
+            if (transact(items, roles, new Attempt(configId, null, storable.name(), linked, now, attempt)) == Outcome.DONE) {
                 return new StoredConfig(configId, ownerId, storable.name(), 1, storable.config(), now, now);
             }
             pause();
@@ -176,20 +176,20 @@ public final class DynamoConfigStore implements ConfigStore {
     }
 
     StoredConfig change(String ownerId, String configId, long baseVersion, TableConfig config, Instant now,
-                        ChangeKind kind, PreviewTransition preview, Long restoredFrom) {
+                        ChangeKind kind, LinkedWrite linked, Long restoredFrom) {
         for (int attempt = 1; ; attempt++) {
             Map<String, AttributeValue> current = StorableConfig.isPlausibleId(configId)
                     ? head(ownerId, configId).orElse(null) : null;
             if (current == null) {
-                if (preview != null) {
-                    preview.requirePending(now); // an accepted preview of a deleted config still reads as accepted
+                if (linked != null) {
+                    linked.checkBeforeRefusing(now); // an accepted preview of a deleted config still reads as accepted
                 }
                 throw ConfigNotFoundException.config(configId);
             }
             long currentVersion = Attributes.number(current, "version");
             if (currentVersion != baseVersion) {
-                if (preview != null) {
-                    preview.requirePending(now); // "already accepted" says more than "moved on"
+                if (linked != null) {
+                    linked.checkBeforeRefusing(now); // "already accepted" says more than "moved on"
                 }
                 throw new VersionConflictException(configId, baseVersion, currentVersion);
             }
@@ -198,7 +198,7 @@ public final class DynamoConfigStore implements ConfigStore {
             List<Role> roles = new ArrayList<>();
             List<TransactWriteItem> items = new ArrayList<>();
             add(items, roles, Role.CURRENT, moveCurrent(ownerId, configId, baseVersion, storable, now));
-            add(items, roles, Role.VERSION, putVersion(ownerId, configId, next, storable, kind, preview, restoredFrom, now));
+            add(items, roles, Role.VERSION, putVersion(ownerId, configId, next, storable, kind, linked, restoredFrom, now));
             String oldKey = Attributes.string(current, "nameKey");
             if (!Objects.equals(oldKey, storable.nameKey())) {
                 if (oldKey != null) {
@@ -208,12 +208,12 @@ public final class DynamoConfigStore implements ConfigStore {
                     add(items, roles, Role.NEW_NAME, claimName(ownerId, storable.nameKey(), configId));
                 }
             }
-            if (preview != null) {
-                add(items, roles, Role.PREVIEW, preview.item(configId, next, now));
+            if (linked != null) {
+                add(items, roles, Role.LINKED, linked.item(configId, next, now));
             }
             StoredConfig result = new StoredConfig(configId, ownerId, storable.name(), next, storable.config(),
                     Attributes.instant(current, "createdAt"), now);
-            if (transact(items, roles, new Attempt(configId, baseVersion, storable.name(), preview, now, attempt)) == Outcome.DONE) {
+            if (transact(items, roles, new Attempt(configId, baseVersion, storable.name(), linked, now, attempt)) == Outcome.DONE) {
                 return result;
             }
             pause();
@@ -222,12 +222,12 @@ public final class DynamoConfigStore implements ConfigStore {
 
     // ---- transactions and what their cancellations mean ----
 
-    private enum Role { CURRENT, VERSION, OLD_NAME, NEW_NAME, PREVIEW }
+    private enum Role { CURRENT, VERSION, OLD_NAME, NEW_NAME, LINKED }
 
     private enum Outcome { DONE, RETRY }
 
     /** What a transaction tries to do, for reading its cancellation: {@code baseVersion} is null when creating. */
-    private record Attempt(String configId, Long baseVersion, String name, PreviewTransition preview, Instant now, int number) {
+    private record Attempt(String configId, Long baseVersion, String name, LinkedWrite linked, Instant now, int number) {
     }
 
     private static void add(List<TransactWriteItem> items, List<Role> roles, Role role, TransactWriteItem item) {
@@ -274,9 +274,9 @@ public final class DynamoConfigStore implements ConfigStore {
                 throttled = true;
             }
         }
-        if (failed.containsKey(Role.PREVIEW)) {
+        if (failed.containsKey(Role.LINKED)) {
             // "already accepted" (or rejected, or expired) says more than anything else that failed with it
-            return attempt.preview().refusal(attempt.now());
+            return attempt.linked().refusal(attempt.now());
         }
         if (failed.containsKey(Role.CURRENT) || failed.containsKey(Role.VERSION) || failed.containsKey(Role.OLD_NAME)) {
             if (attempt.baseVersion() == null) {
@@ -359,7 +359,7 @@ public final class DynamoConfigStore implements ConfigStore {
     }
 
     private TransactWriteItem putVersion(String ownerId, String configId, long version, StorableConfig storable,
-                                         ChangeKind kind, PreviewTransition preview, Long restoredFrom, Instant now) {
+                                         ChangeKind kind, LinkedWrite linked, Long restoredFrom, Instant now) {
         Map<String, AttributeValue> item = new HashMap<>(key(ownerId, versionKey(configId, version)));
         item.put("itemType", s("version"));
         item.put("ownerId", s(ownerId));
@@ -370,8 +370,8 @@ public final class DynamoConfigStore implements ConfigStore {
             item.put("name", s(storable.name()));
         }
         item.put("change", s(kind.wireName()));
-        if (preview != null) {
-            item.put("previewId", s(preview.preview().previewId()));
+        if (linked != null) {
+            item.putAll(linked.versionAttributes());
         }
         if (restoredFrom != null) {
             item.put("restoredFrom", n(restoredFrom));
@@ -427,32 +427,12 @@ public final class DynamoConfigStore implements ConfigStore {
                 .consistentRead(true)
                 .limit(Math.max(1, Math.min(limit, 100)));
         if (cursor != null && !cursor.isEmpty()) {
-            request.exclusiveStartKey(key(ownerId, decodeCursor(cursor, prefix)));
+            request.exclusiveStartKey(key(ownerId, QueryCursor.read(cursor, CURSOR, Map.of("sk", sk -> sk.startsWith(prefix))).get("sk")));
         }
         try {
             return dynamo.query(request.build());
         } catch (SdkException e) {
             throw DynamoDbFaults.translate(e);
-        }
-    }
-
-    private static String nextCursor(QueryResponse response) {
-        if (!response.hasLastEvaluatedKey() || response.lastEvaluatedKey().isEmpty()) {
-            return null;
-        }
-        String sk = Attributes.string(response.lastEvaluatedKey(), "sk");
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(sk.getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static String decodeCursor(String cursor, String prefix) {
-        try {
-            String sk = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
-            if (!sk.startsWith(prefix) || sk.length() > 300) {
-                throw new InvalidCursorException();
-            }
-            return sk;
-        } catch (IllegalArgumentException e) {
-            throw new InvalidCursorException();
         }
     }
 

@@ -1,9 +1,5 @@
 package dev.tablewright.dynamodb;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.configstore.InvalidCursorException;
 import dev.tablewright.configstore.Page;
 import dev.tablewright.conversation.ConversationBusyException;
 import dev.tablewright.conversation.ConversationStore;
@@ -13,7 +9,6 @@ import dev.tablewright.conversation.DraftSource;
 import dev.tablewright.conversation.StoredConversation;
 import dev.tablewright.conversation.StoredMessage;
 import dev.tablewright.conversation.WorkingDraft;
-import dev.tablewright.json.Json;
 import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -25,22 +20,12 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.zip.GZIPInputStream;
-import java.util.zip.GZIPOutputStream;
 
 /**
  * {@link ConversationStore} on DynamoDB ({@code ConversationsTable}, env {@code CONVERSATIONS_TABLE}).
@@ -62,19 +47,21 @@ public final class DynamoConversationStore implements ConversationStore {
 
     /** The index that lists an owner's conversations by last update. */
     public static final String LIST_INDEX = "byUpdated";
-    /** Gzipped bytes per body part: well under the 400 KB item limit. */
-    static final int PART_BYTES = 300_000;
     private static final int SAVE_ATTEMPTS = 8;
+    /** A listing's cursor: the item and the index key it stopped at ({@link QueryCursor}). */
+    private static final List<String> CURSOR = List.of("sk", "listSk");
     private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
 
     private final DynamoDbClient dynamo;
     private final String table;
     private final Duration ttl;
+    private final ConversationBody bodies;
 
     public DynamoConversationStore(DynamoDbClient dynamo, String table, Duration ttl) {
         this.dynamo = dynamo;
         this.table = table;
         this.ttl = ttl;
+        this.bodies = new ConversationBody(dynamo, table);
     }
 
     @Override
@@ -85,7 +72,7 @@ public final class DynamoConversationStore implements ConversationStore {
                 if (meta.isEmpty()) {
                     return Optional.empty();
                 }
-                Optional<List<StoredMessage>> messages = readBody(ownerId, conversationId, meta.get());
+                Optional<List<StoredMessage>> messages = body(ownerId, conversationId, meta.get());
                 if (messages.isPresent()) {
                     return Optional.of(new StoredConversation(summary(meta.get()), messages.get(), draft(meta.get()), memory(meta.get())));
                 }
@@ -107,14 +94,13 @@ public final class DynamoConversationStore implements ConversationStore {
                 .scanIndexForward(false)
                 .limit(limit);
         if (cursor != null && !cursor.isEmpty()) {
-            request.exclusiveStartKey(decodeCursor(ownerId, cursor));
+            request.exclusiveStartKey(QueryCursor.startKey(QueryCursor.read(cursor, CURSOR, Map.of("sk", sk -> sk.startsWith("CONV#"))),
+                    Map.of("pk", Attributes.s(owner(ownerId)), "listPk", Attributes.s(owner(ownerId)))));
         }
         try {
             QueryResponse response = dynamo.query(request.build());
             List<ConversationSummary> items = response.items().stream().map(DynamoConversationStore::summary).toList();
-            String next = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
-                    ? encodeCursor(response.lastEvaluatedKey()) : null;
-            return new Page<>(items, next);
+            return new Page<>(items, QueryCursor.next(response, CURSOR));
         } catch (SdkException e) {
             throw DynamoDbFaults.translate(e);
         }
@@ -125,23 +111,15 @@ public final class DynamoConversationStore implements ConversationStore {
         try {
             for (int attempt = 1; ; attempt++) {
                 Optional<Map<String, AttributeValue>> meta = meta(ownerId, conversationId);
-                Optional<List<StoredMessage>> stored = meta.isPresent() ? readBody(ownerId, conversationId, meta.get()) : Optional.of(List.of());
+                Optional<List<StoredMessage>> stored = meta.isPresent() ? body(ownerId, conversationId, meta.get()) : Optional.of(List.of());
                 if (stored.isEmpty()) {
                     continue; // replaced between the reads
                 }
-                List<StoredMessage> messages = new ArrayList<>(stored.get());
-                merge(messages, turn.messages());
+                List<StoredMessage> messages = turn.mergedInto(stored.get());
                 long revision = meta.map(m -> Attributes.number(m, "revision")).orElse(0L) + 1;
                 String bodyToken = revision + "-" + Long.toHexString(RANDOM.nextLong());
                 long expires = now.plus(ttl).getEpochSecond();
-                List<byte[]> parts = split(gzip(Json.write(toJson(messages)).getBytes(StandardCharsets.UTF_8)));
-                for (int i = 0; i < parts.size(); i++) {
-                    dynamo.putItem(PutItemRequest.builder().tableName(table).item(Map.of(
-                            "pk", Attributes.s(owner(ownerId)),
-                            "sk", Attributes.s(bodyPrefix(conversationId, bodyToken) + i),
-                            "body", AttributeValue.fromB(SdkBytes.fromByteArray(parts.get(i))),
-                            "expiresAtEpoch", Attributes.n(expires))).build());
-                }
+                int parts = bodies.write(owner(ownerId), conversationId, bodyToken, messages, expires);
                 Map<String, AttributeValue> item = new HashMap<>(meta.orElseGet(Map::of));
                 item.put("pk", Attributes.s(owner(ownerId)));
                 item.put("sk", Attributes.s(metaKey(conversationId)));
@@ -152,14 +130,14 @@ public final class DynamoConversationStore implements ConversationStore {
                 item.put("listSk", Attributes.s(listSortKey(now, conversationId)));
                 item.put("revision", Attributes.n(revision));
                 item.put("bodyToken", Attributes.s(bodyToken));
-                item.put("bodyParts", Attributes.n(parts.size()));
+                item.put("bodyParts", Attributes.n(parts));
                 item.put("messageCount", Attributes.n(messages.size()));
                 item.put("expiresAtEpoch", Attributes.n(expires));
                 if (!item.containsKey("title") && turn.titleIfNew() != null && !turn.titleIfNew().isBlank()) {
                     item.put("title", Attributes.s(turn.titleIfNew()));
                 }
                 turn.draft().ifPresent(d -> putDraft(item, d));
-                turn.memory().ifPresent(m -> item.put("memory", AttributeValue.fromB(SdkBytes.fromByteArray(gzip(m.getBytes(StandardCharsets.UTF_8))))));
+                turn.memory().ifPresent(m -> item.put("memory", AttributeValue.fromB(SdkBytes.fromByteArray(Gzip.text(m)))));
                 PutItemRequest.Builder put = PutItemRequest.builder().tableName(table).item(item);
                 if (meta.isPresent()) {
                     put.conditionExpression("revision = :r")
@@ -170,13 +148,13 @@ public final class DynamoConversationStore implements ConversationStore {
                 try {
                     dynamo.putItem(put.build());
                 } catch (ConditionalCheckFailedException raced) {
-                    deleteBody(ownerId, conversationId, bodyToken, parts.size());
+                    bodies.delete(owner(ownerId), conversationId, bodyToken, parts);
                     if (attempt == SAVE_ATTEMPTS) {
                         throw new ConversationBusyException(conversationId);
                     }
                     continue;
                 }
-                meta.ifPresent(m -> deleteBody(ownerId, conversationId, Attributes.string(m, "bodyToken"),
+                meta.ifPresent(m -> bodies.delete(owner(ownerId), conversationId, Attributes.string(m, "bodyToken"),
                         Attributes.number(m, "bodyParts").intValue()));
                 return;
             }
@@ -206,21 +184,7 @@ public final class DynamoConversationStore implements ConversationStore {
         try {
             Map<String, AttributeValue> old = dynamo.deleteItem(DeleteItemRequest.builder().tableName(table)
                     .key(key(ownerId, metaKey(conversationId))).returnValues(ReturnValue.ALL_OLD).build()).attributes();
-            // every revision's parts, including any a crashed save left behind
-            Map<String, AttributeValue> start = null;
-            do {
-                QueryRequest.Builder q = QueryRequest.builder().tableName(table)
-                        .keyConditionExpression("pk = :o AND begins_with(sk, :b)")
-                        .expressionAttributeValues(Map.of(":o", Attributes.s(owner(ownerId)),
-                                ":b", Attributes.s("BODY#" + conversationId + "#")))
-                        .projectionExpression("pk, sk");
-                if (start != null) {
-                    q.exclusiveStartKey(start);
-                }
-                QueryResponse r = dynamo.query(q.build());
-                r.items().forEach(i -> dynamo.deleteItem(b -> b.tableName(table).key(i)));
-                start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
-            } while (start != null);
+            bodies.deleteAll(owner(ownerId), conversationId); // every revision's parts, including any a crashed save left behind
             return old != null && !old.isEmpty();
         } catch (SdkException e) {
             throw DynamoDbFaults.translate(e);
@@ -236,48 +200,9 @@ public final class DynamoConversationStore implements ConversationStore {
     }
 
     /** The messages of the body the conversation item points at; empty if a newer turn has replaced that body since. */
-    private Optional<List<StoredMessage>> readBody(String ownerId, String conversationId, Map<String, AttributeValue> meta) {
-        String token = Attributes.string(meta, "bodyToken");
-        int parts = Attributes.number(meta, "bodyParts").intValue();
-        ByteArrayOutputStream gzipped = new ByteArrayOutputStream();
-        for (int i = 0; i < parts; i++) {
-            String sk = bodyPrefix(conversationId, token) + i;
-            Map<String, AttributeValue> part = dynamo.getItem(b -> b.tableName(table).consistentRead(true)
-                    .key(key(ownerId, sk))).item();
-            if (part == null || part.isEmpty()) {
-                return Optional.empty();
-            }
-            gzipped.writeBytes(part.get("body").b().asByteArray());
-        }
-        try {
-            return Optional.of(fromJson(Json.parse(gunzip(gzipped.toByteArray()))));
-        } catch (IOException e) {
-            throw new IllegalStateException("conversation '" + conversationId + "' has an unreadable body", e);
-        }
-    }
-
-    private void deleteBody(String ownerId, String conversationId, String token, int parts) {
-        for (int i = 0; i < parts; i++) {
-            String sk = bodyPrefix(conversationId, token) + i;
-            dynamo.deleteItem(b -> b.tableName(table).key(key(ownerId, sk)));
-        }
-    }
-
-    private static void merge(List<StoredMessage> messages, List<StoredMessage> changed) {
-        for (StoredMessage m : changed) {
-            int at = -1;
-            for (int i = 0; i < messages.size(); i++) {
-                if (messages.get(i).id().equals(m.id())) {
-                    at = i;
-                    break;
-                }
-            }
-            if (at >= 0) {
-                messages.set(at, m);
-            } else {
-                messages.add(m);
-            }
-        }
+    private Optional<List<StoredMessage>> body(String ownerId, String conversationId, Map<String, AttributeValue> meta) {
+        return bodies.read(owner(ownerId), conversationId, Attributes.string(meta, "bodyToken"),
+                Attributes.number(meta, "bodyParts").intValue());
     }
 
     private static void putDraft(Map<String, AttributeValue> item, WorkingDraft d) {
@@ -300,7 +225,7 @@ public final class DynamoConversationStore implements ConversationStore {
     /** The agent's memory, gzipped on the conversation's item (bounded by the agent's memory budget, so it fits). */
     private static Optional<String> memory(Map<String, AttributeValue> item) {
         AttributeValue memory = item.get("memory");
-        return memory == null || memory.b() == null ? Optional.empty() : Optional.of(gunzip(memory.b().asByteArray()));
+        return memory == null || memory.b() == null ? Optional.empty() : Optional.of(Gzip.read(memory.b().asByteArray()));
     }
 
     private static Optional<WorkingDraft> draft(Map<String, AttributeValue> item) {
@@ -319,20 +244,6 @@ public final class DynamoConversationStore implements ConversationStore {
                 Attributes.string(item, "draftConfigId"));
     }
 
-    private static ArrayNode toJson(List<StoredMessage> messages) {
-        ArrayNode out = Json.MAPPER.createArrayNode();
-        for (StoredMessage m : messages) {
-            out.addObject().put("id", m.id()).put("role", m.role()).put("json", m.json());
-        }
-        return out;
-    }
-
-    private static List<StoredMessage> fromJson(JsonNode array) {
-        List<StoredMessage> out = new ArrayList<>();
-        array.forEach(m -> out.add(new StoredMessage(m.path("id").asText(), m.path("role").asText(), m.path("json").asText())));
-        return out;
-    }
-
     // ---- keys and cursors ----
 
     private static String owner(String ownerId) {
@@ -343,10 +254,6 @@ public final class DynamoConversationStore implements ConversationStore {
         return "CONV#" + conversationId;
     }
 
-    private static String bodyPrefix(String conversationId, String token) {
-        return "BODY#" + conversationId + "#" + token + "#";
-    }
-
     /** Sorts by update time, then id; ISO instants of equal precision sort as text. */
     private static String listSortKey(Instant at, String conversationId) {
         return String.format("%020d#%s", at.toEpochMilli(), conversationId);
@@ -354,60 +261,5 @@ public final class DynamoConversationStore implements ConversationStore {
 
     private static Map<String, AttributeValue> key(String ownerId, String sk) {
         return Map.of("pk", Attributes.s(owner(ownerId)), "sk", Attributes.s(sk));
-    }
-
-    private static String encodeCursor(Map<String, AttributeValue> last) {
-        ObjectNode c = Json.object().put("sk", last.get("sk").s()).put("listSk", last.get("listSk").s());
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(Json.write(c).getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static Map<String, AttributeValue> decodeCursor(String ownerId, String cursor) {
-        try {
-            JsonNode c = Json.parse(new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8));
-            String sk = c.path("sk").asText("");
-            String listSk = c.path("listSk").asText("");
-            if (!sk.startsWith("CONV#") || listSk.isEmpty()) {
-                throw new InvalidCursorException();
-            }
-            Map<String, AttributeValue> key = new LinkedHashMap<>();
-            key.put("pk", Attributes.s(owner(ownerId)));
-            key.put("sk", Attributes.s(sk));
-            key.put("listPk", Attributes.s(owner(ownerId)));
-            key.put("listSk", Attributes.s(listSk));
-            return key;
-        } catch (IllegalArgumentException | IOException e) {
-            throw new InvalidCursorException();
-        }
-    }
-
-    // ---- bytes ----
-
-    private static byte[] gzip(byte[] bytes) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (GZIPOutputStream z = new GZIPOutputStream(out)) {
-            z.write(bytes);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toByteArray();
-    }
-
-    private static String gunzip(byte[] bytes) {
-        try (GZIPInputStream z = new GZIPInputStream(new ByteArrayInputStream(bytes))) {
-            return new String(z.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static List<byte[]> split(byte[] bytes) {
-        List<byte[]> parts = new ArrayList<>();
-        for (int from = 0; from < bytes.length; from += PART_BYTES) {
-            parts.add(java.util.Arrays.copyOfRange(bytes, from, Math.min(bytes.length, from + PART_BYTES)));
-        }
-        if (parts.isEmpty()) {
-            parts.add(new byte[0]);
-        }
-        return parts;
     }
 }

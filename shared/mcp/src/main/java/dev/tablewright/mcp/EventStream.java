@@ -1,7 +1,7 @@
 package dev.tablewright.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.aisdk.stream.HttpResponseStream;
+import dev.tablewright.http.stream.HttpResponseStream;
 import dev.tablewright.json.Json;
 
 import java.nio.charset.StandardCharsets;

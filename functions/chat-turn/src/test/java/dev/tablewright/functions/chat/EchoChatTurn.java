@@ -2,7 +2,7 @@ package dev.tablewright.functions.chat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.agent.AgentEvent;
-import dev.tablewright.aisdk.stream.HttpResponseStream;
+import dev.tablewright.http.stream.HttpResponseStream;
 import dev.tablewright.aisdk.stream.UiMessageStreamWriter;
 import dev.tablewright.json.Json;
 import dev.tablewright.lambda.streaming.StreamingHandler;

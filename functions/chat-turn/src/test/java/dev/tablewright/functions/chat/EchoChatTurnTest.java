@@ -1,6 +1,6 @@
 package dev.tablewright.functions.chat;
 
-import dev.tablewright.aisdk.stream.InMemoryResponseStream;
+import dev.tablewright.http.stream.InMemoryResponseStream;
 import dev.tablewright.aisdk.stream.UiMessageStreamReader;
 import dev.tablewright.json.Json;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package dev.tablewright.functions.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.aisdk.stream.HttpResponseStream;
+import dev.tablewright.http.stream.HttpResponseStream;
 import dev.tablewright.agent.tools.ToolInvoker;
 import dev.tablewright.dynamodb.DynamoConfigStore;
 import dev.tablewright.dynamodb.DynamoDbClients;

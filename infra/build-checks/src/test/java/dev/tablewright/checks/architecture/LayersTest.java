@@ -40,6 +40,7 @@ class LayersTest {
             .layer("Domain").definedBy(DOMAIN)
             .layer("Tools").definedBy("dev.tablewright.tools..")
             .layer("Agent").definedBy("dev.tablewright.agent..")
+            .layer("HTTP stream").definedBy("dev.tablewright.http..")
             .layer("Protocols").definedBy("dev.tablewright.aisdk..", "dev.tablewright.mcp..")
             // the package itself: its sub-package is the streaming runtime, a layer above (it uses the protocols)
             .layer("Lambda kit").definedBy("dev.tablewright.lambda")
@@ -60,10 +61,11 @@ class LayersTest {
             .whereLayer("Adapters").mayOnlyBeAccessedByLayers(above("Functions"))
             .whereLayer("Lambda kit").mayOnlyBeAccessedByLayers(above("Adapters", "Streaming runtime", "Functions"))
             .whereLayer("Protocols").mayOnlyBeAccessedByLayers(above("Streaming runtime", "Functions"))
+            .whereLayer("HTTP stream").mayOnlyBeAccessedByLayers(above("Protocols", "Streaming runtime", "Functions"))
             .whereLayer("Agent").mayOnlyBeAccessedByLayers(above("Protocols", "Adapters", "Functions"))
             .whereLayer("Tools").mayOnlyBeAccessedByLayers(above("Agent", "Protocols", "Functions"))
             .whereLayer("Domain").mayOnlyBeAccessedByLayers(above("Tools", "Agent", "Protocols", "Lambda kit", "Adapters", "Functions"))
-            .whereLayer("Logging").mayOnlyBeAccessedByLayers(above("Tools", "Agent", "Protocols", "Lambda kit", "Adapters",
+            .whereLayer("Logging").mayOnlyBeAccessedByLayers(above("Tools", "Agent", "HTTP stream", "Protocols", "Lambda kit", "Adapters",
                     "Streaming runtime", "Functions"));
 
     static final ArchRule DOMAIN_STAYS_OFF_THE_PLATFORM = noClasses().that().resideInAnyPackage(DOMAIN)
@@ -75,11 +77,20 @@ class LayersTest {
     /** The agent core is one core behind every door: it knows no client protocol, no Lambda, no AWS, no model client. */
     static final ArchRule AGENT_KNOWS_NO_PROTOCOL = noClasses().that().resideInAPackage("dev.tablewright.agent..")
             .should().dependOnClassesThat().resideInAnyPackage("dev.tablewright.aisdk..", "dev.tablewright.mcp..",
-                    "dev.tablewright.lambda..", "dev.tablewright.functions..", "dev.tablewright.openai..",
+                    "dev.tablewright.lambda..", "dev.tablewright.http..", "dev.tablewright.functions..", "dev.tablewright.openai..",
                     "dev.tablewright.bedrock..", "dev.tablewright.invoke..", "dev.tablewright.dynamodb..",
                     "com.amazonaws..", "software.amazon..", "com.openai..", "io.modelcontextprotocol..",
                     "dev.tablewright.telemetry..", "io.opentelemetry..")
             .because("each client protocol (the AI SDK stream, MCP), each platform and tracing (TurnObserver) is an adapter over the agent core");
+
+    /**
+     * The MCP door and the streaming runtime answer HTTP through the protocol-neutral stream
+     * ({@code dev.tablewright.http.stream}): neither needs, nor ships, the AI SDK's door.
+     */
+    static final ArchRule MCP_AND_RUNTIME_KNOW_NO_AI_SDK = noClasses().that()
+            .resideInAnyPackage("dev.tablewright.mcp..", "dev.tablewright.lambda.streaming..")
+            .should().dependOnClassesThat().resideInAPackage("dev.tablewright.aisdk..")
+            .because("a door answers HTTP through dev.tablewright.http.stream; the AI SDK is one door among others");
 
     /** Typed settings: the environment is read once, where a function is wired, and passed to constructors. */
     static final ArchRule SETTINGS_ARE_READ_WHERE_A_FUNCTION_IS_WIRED = noClasses()
@@ -127,6 +138,19 @@ class LayersTest {
         EvaluationResult result = AGENT_KNOWS_NO_PROTOCOL.evaluate(new ClassFileImporter().importClasses(
                 dev.tablewright.agent.crossing.AgentThatWritesTheUiStream.class, dev.tablewright.aisdk.stream.UiMessageStreamWriter.class));
         assertTrue(result.hasViolation(), "the rule must catch an agent class using UiMessageStreamWriter");
+    }
+
+    @Test
+    void theMcpDoorAndTheStreamingRuntimeImportNothingOfTheAiSdk() {
+        MCP_AND_RUNTIME_KNOW_NO_AI_SDK.check(production());
+    }
+
+    @Test
+    void anMcpClassThatWritesTheUiStreamIsRefused() {
+        EvaluationResult result = MCP_AND_RUNTIME_KNOW_NO_AI_SDK.evaluate(new ClassFileImporter().importClasses(
+                dev.tablewright.mcp.crossing.McpThatWritesTheUiStream.class, dev.tablewright.aisdk.stream.UiMessageStreamWriter.class));
+        assertTrue(result.hasViolation(), "the rule must catch an MCP class using UiMessageStreamWriter");
+        assertTrue(result.getFailureReport().toString().contains("McpThatWritesTheUiStream"), result.getFailureReport().toString());
     }
 
     @Test

@@ -1,7 +1,7 @@
 package dev.tablewright.localstack.local;
 
 import com.sun.net.httpserver.HttpExchange;
-import dev.tablewright.aisdk.stream.TransportResponseStream;
+import dev.tablewright.http.stream.TransportResponseStream;
 import dev.tablewright.logging.StructuredLog;
 
 import java.io.IOException;

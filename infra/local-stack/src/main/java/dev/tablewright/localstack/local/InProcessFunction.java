@@ -6,7 +6,7 @@ import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.lambda.streaming.StreamingHandler;
-import dev.tablewright.aisdk.stream.HttpResponseStream;
+import dev.tablewright.http.stream.HttpResponseStream;
 import dev.tablewright.fakes.template.SamTemplate;
 import dev.tablewright.json.Json;
 

@@ -2,7 +2,7 @@ package dev.tablewright.localstack.local;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.lambda.streaming.StreamingHandler;
-import dev.tablewright.aisdk.stream.HttpResponseStream;
+import dev.tablewright.http.stream.HttpResponseStream;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Map;

@@ -10,7 +10,7 @@ import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.agent.model.ChatModel;
 import dev.tablewright.openai.ModelSettings;
 import dev.tablewright.openai.OpenAiChatModel;
-import dev.tablewright.aisdk.stream.InMemoryResponseStream;
+import dev.tablewright.http.stream.InMemoryResponseStream;
 import dev.tablewright.aisdk.stream.UiMessageStreamReader;
 import dev.tablewright.fakes.tools.InProcessToolInvoker;
 import dev.tablewright.agent.tools.UserInputPort;

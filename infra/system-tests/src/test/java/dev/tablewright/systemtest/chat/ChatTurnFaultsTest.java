@@ -1,7 +1,7 @@
 package dev.tablewright.systemtest.chat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.aisdk.stream.InMemoryResponseStream;
+import dev.tablewright.http.stream.InMemoryResponseStream;
 import dev.tablewright.fakes.model.ModelScript;
 import dev.tablewright.fakes.model.RecordedRequest;
 import org.junit.jupiter.api.AfterEach;

@@ -9,7 +9,7 @@ import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.fakes.tools.InProcessToolInvoker;
 import dev.tablewright.agent.tools.UserInputPort;
 import dev.tablewright.aisdk.conversation.ConversationMemory;
-import dev.tablewright.aisdk.stream.InMemoryResponseStream;
+import dev.tablewright.http.stream.InMemoryResponseStream;
 import dev.tablewright.conversation.ConversationTurn;
 import dev.tablewright.dynamodb.DynamoConversationStore;
 import dev.tablewright.functions.chat.ChatFunction;

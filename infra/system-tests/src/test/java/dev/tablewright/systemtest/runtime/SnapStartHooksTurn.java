@@ -2,7 +2,7 @@ package dev.tablewright.systemtest.runtime;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.lambda.streaming.StreamingHandler;
-import dev.tablewright.aisdk.stream.HttpResponseStream;
+import dev.tablewright.http.stream.HttpResponseStream;
 import dev.tablewright.aisdk.stream.UiMessageStreamWriter;
 import dev.tablewright.lambda.Priming;
 

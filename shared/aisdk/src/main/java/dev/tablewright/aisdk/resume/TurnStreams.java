@@ -2,7 +2,7 @@ package dev.tablewright.aisdk.resume;
 
 import dev.tablewright.agent.AgentEvent;
 import dev.tablewright.agent.StopSignal;
-import dev.tablewright.aisdk.stream.HttpResponseStream;
+import dev.tablewright.http.stream.HttpResponseStream;
 import dev.tablewright.aisdk.stream.UiChunk;
 import dev.tablewright.aisdk.stream.UiMessageStreamWriter;
 import dev.tablewright.conversation.TurnStreamLog;

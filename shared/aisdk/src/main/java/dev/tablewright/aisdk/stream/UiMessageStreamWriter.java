@@ -1,5 +1,6 @@
 package dev.tablewright.aisdk.stream;
 
+import dev.tablewright.http.stream.HttpResponseStream;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -2,7 +2,7 @@ package dev.tablewright.lambda.streaming;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.aisdk.stream.TransportResponseStream;
+import dev.tablewright.http.stream.TransportResponseStream;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
 

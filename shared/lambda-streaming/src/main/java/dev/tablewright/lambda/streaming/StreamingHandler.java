@@ -1,7 +1,7 @@
 package dev.tablewright.lambda.streaming;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.aisdk.stream.HttpResponseStream;
+import dev.tablewright.http.stream.HttpResponseStream;
 
 /**
  * The handler of a response-streaming function URL ({@code InvokeMode: RESPONSE_STREAM}): takes the function URL

@@ -1,7 +1,7 @@
 package dev.tablewright.lambda.streaming;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.aisdk.stream.HttpResponseStream;
+import dev.tablewright.http.stream.HttpResponseStream;
 import dev.tablewright.fakes.runtime.HttpIntegrationResponse;
 import dev.tablewright.fakes.runtime.Invocation;
 import dev.tablewright.fakes.runtime.InvocationResult;

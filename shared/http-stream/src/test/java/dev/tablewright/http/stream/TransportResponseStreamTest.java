@@ -1,4 +1,4 @@
-package dev.tablewright.aisdk.stream;
+package dev.tablewright.http.stream;
 
 import org.junit.jupiter.api.Test;
 
