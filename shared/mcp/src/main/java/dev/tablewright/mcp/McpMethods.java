@@ -41,7 +41,7 @@ final class McpMethods {
             try {
                 answer = JsonRpc.result(request.id(), method.answer(request));
             } catch (McpError e) {
-                answer = JsonRpc.error(request.id(), e.code(), e.getMessage());
+                answer = JsonRpc.error(request.id(), e.code(), e.getMessage(), e.data());
             }
             JsonRpc.send(response, 200, Map.of(), answer);
         });

@@ -17,4 +17,9 @@ record McpRequest(McpSession session, JsonNode id, String method, JsonNode param
     String ownerId() {
         return session.ownerId();
     }
+
+    /** Whether the client declared MCP Apps ({@link McpApps#declaredBy}): it is offered the views and their tools. */
+    boolean showsApps() {
+        return McpApps.declaredBy(session.clientCapabilities());
+    }
 }

@@ -17,11 +17,21 @@ import java.util.Optional;
  * deployment's data sources), plus {@value #ACCEPT_PREVIEW} and {@value #REJECT_PREVIEW}, which only MCP has (the chat
  * page has buttons). Each with a title, annotations that tell the truth and, where the answer has a fixed shape, an
  * {@code outputSchema} its {@code structuredContent} follows.
+ *
+ * <p>A client that declared MCP Apps ({@link McpApps}) also gets {@code preview_table_config} naming its view
+ * ({@code _meta.ui.resourceUri}) and the view's own buttons, {@value #KEEP_PREVIEW} and {@value #DISCARD_PREVIEW}:
+ * app-only ({@code _meta.ui.visibility: ["app"]}), so its host offers them to the view and never to the model.
  */
 public final class McpToolCatalogue {
 
     public static final String ACCEPT_PREVIEW = "accept_preview";
     public static final String REJECT_PREVIEW = "reject_preview";
+    /** The view's Keep: saves a pending preview; the click is the user's answer, so nothing more is asked. */
+    public static final String KEEP_PREVIEW = "keep_preview";
+    /** The view's Discard. */
+    public static final String DISCARD_PREVIEW = "discard_preview";
+    /** The tool whose answer the preview view ({@link McpApps#PREVIEW_URI}) shows. */
+    static final String PREVIEW_TOOL = "preview_table_config";
 
     /** The bundle's tools MCP offers, in this order; the rest (config writes, chat-internal tools) stay out. */
     static final List<String> BUNDLE_TOOLS = List.of("search_database_schema", "discover_table_reference",
@@ -45,10 +55,15 @@ public final class McpToolCatalogue {
             Map.entry("get_table_config", "Read a saved table config"),
             Map.entry("list_table_configs", "List saved table configs"),
             Map.entry(ACCEPT_PREVIEW, "Save a preview (asks the user)"),
-            Map.entry(REJECT_PREVIEW, "Discard a preview"));
+            Map.entry(REJECT_PREVIEW, "Discard a preview"),
+            Map.entry(KEEP_PREVIEW, "Keep a preview (the view's button)"),
+            Map.entry(DISCARD_PREVIEW, "Discard a preview (the view's button)"));
 
     private final Map<String, ToolDefinition> definitions = new LinkedHashMap<>();
     private final Map<String, McpSchema.Tool> tools = new LinkedHashMap<>();
+    /** What a client that declared MCP Apps is offered: the same tools, the preview naming its view, and the view's own. */
+    private final Map<String, ToolDefinition> appDefinitions = new LinkedHashMap<>();
+    private final List<McpSchema.Tool> appTools;
 
     public McpToolCatalogue(ToolRegistry registry) {
         for (String name : BUNDLE_TOOLS) {
@@ -61,27 +76,64 @@ public final class McpToolCatalogue {
         definitions.put(REJECT_PREVIEW, previewDecision(REJECT_PREVIEW,
                 "Discards a pending preview (made by preview_table_config); the saved config is untouched."));
         definitions.forEach((name, d) -> tools.put(name, describe(d)));
+
+        appDefinitions.putAll(definitions);
+        appDefinitions.put(KEEP_PREVIEW, previewDecision(KEEP_PREVIEW,
+                "Saves a pending preview when the user clicks Keep in the preview's view; only the view calls it."));
+        appDefinitions.put(DISCARD_PREVIEW, previewDecision(DISCARD_PREVIEW,
+                "Discards a pending preview when the user clicks Discard in the preview's view; only the view calls it."));
+        List<McpSchema.Tool> withApps = new java.util.ArrayList<>();
+        for (ToolDefinition d : appDefinitions.values()) {
+            McpSchema.Tool tool = tools.containsKey(d.name()) ? tools.get(d.name()) : describe(d);
+            withApps.add(withUi(tool, uiMeta(d.name())));
+        }
+        this.appTools = List.copyOf(withApps);
     }
 
+    /** The tools a client that did not declare MCP Apps is offered. */
     public List<McpSchema.Tool> tools() {
         return List.copyOf(tools.values());
+    }
+
+    /** The tools offered: with MCP Apps ({@code apps}), the view's metadata and its app-only tools as well. */
+    public List<McpSchema.Tool> tools(boolean apps) {
+        return apps ? appTools : tools();
     }
 
     public Optional<ToolDefinition> definition(String name) {
         return Optional.ofNullable(definitions.get(name));
     }
 
+    /** A tool by name, among those offered with or without MCP Apps: another client does not know the app-only ones. */
+    public Optional<ToolDefinition> definition(String name, boolean apps) {
+        return Optional.ofNullable((apps ? appDefinitions : definitions).get(name));
+    }
+
+    /** {@code _meta.ui} of a tool for a client with MCP Apps; null when the tool has none. */
+    private static Map<String, Object> uiMeta(String name) {
+        return switch (name) {
+            // the flat key too, as the official server helper writes it, for hosts that read only that one
+            case PREVIEW_TOOL -> Map.of("ui", Map.of("resourceUri", McpApps.PREVIEW_URI), "ui/resourceUri", McpApps.PREVIEW_URI);
+            case KEEP_PREVIEW, DISCARD_PREVIEW -> Map.of("ui", Map.of("visibility", List.of("app")));
+            default -> null;
+        };
+    }
+
+    private static McpSchema.Tool withUi(McpSchema.Tool t, Map<String, Object> meta) {
+        return meta == null ? t : new McpSchema.Tool(t.name(), t.title(), t.description(), t.inputSchema(), t.outputSchema(),
+                t.annotations(), meta);
+    }
+
     /** Whether the tool's answer follows an {@code outputSchema} (so a result carries {@code structuredContent}). */
     public boolean hasOutputSchema(String name) {
-        McpSchema.Tool tool = tools.get(name);
-        return tool != null && tool.outputSchema() != null;
+        return outputSchema(name) != null;
     }
 
     private static McpSchema.Tool describe(ToolDefinition d) {
         boolean readOnly = READ_ONLY.contains(d.name());
         McpSchema.ToolAnnotations annotations = new McpSchema.ToolAnnotations(TITLES.get(d.name()), readOnly,
                 readOnly ? null : false, // nothing is overwritten: a save makes a new version, the old ones stay
-                readOnly ? null : d.name().equals(REJECT_PREVIEW), false, null);
+                readOnly ? null : d.name().equals(REJECT_PREVIEW) || d.name().equals(DISCARD_PREVIEW), false, null);
         ObjectNode output = outputSchema(d.name());
         return new McpSchema.Tool(d.name(), TITLES.get(d.name()), d.description(), map(d.parameters()),
                 output == null ? null : map(output), annotations, null);
@@ -102,7 +154,7 @@ public final class McpToolCatalogue {
             case "apply_column_change", "apply_filter_change", "apply_join_change", "apply_sort_change",
                  "validate_table_config" -> operationResult();
             case "preview_table_config" -> previewResult();
-            case ACCEPT_PREVIEW -> acceptResult();
+            case ACCEPT_PREVIEW, KEEP_PREVIEW -> acceptResult();
             default -> null;
         };
     }

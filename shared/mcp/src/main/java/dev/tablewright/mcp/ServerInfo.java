@@ -2,6 +2,8 @@ package dev.tablewright.mcp;
 
 import io.modelcontextprotocol.spec.McpSchema;
 
+import java.util.Map;
+
 /** Who this server is and what it offers, as {@code initialize} answers it. */
 final class ServerInfo {
 
@@ -22,7 +24,10 @@ final class ServerInfo {
 
     McpSchema.InitializeResult initializeResult(String agreed) {
         return new McpSchema.InitializeResult(agreed,
-                new McpSchema.ServerCapabilities(null, null, null, null, null, new McpSchema.ServerCapabilities.ToolCapabilities(false)),
+                new McpSchema.ServerCapabilities(null, null, null, null,
+                        new McpSchema.ServerCapabilities.ResourceCapabilities(false, false), // the MCP Apps views (McpApps)
+                        new McpSchema.ServerCapabilities.ToolCapabilities(false),
+                        Map.of(McpApps.EXTENSION_ID, Map.of())),
                 implementation, INSTRUCTIONS);
     }
 }

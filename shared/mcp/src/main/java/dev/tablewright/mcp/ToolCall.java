@@ -104,7 +104,8 @@ final class ToolCall {
     McpSchema.CallToolResult run(ToolDefinition tool, ObjectNode arguments) {
         return switch (tool.name()) {
             case McpToolCatalogue.ACCEPT_PREVIEW -> acceptPreview(arguments);
-            case McpToolCatalogue.REJECT_PREVIEW -> rejectPreview(arguments);
+            case McpToolCatalogue.REJECT_PREVIEW, McpToolCatalogue.DISCARD_PREVIEW -> rejectPreview(arguments);
+            case McpToolCatalogue.KEEP_PREVIEW -> keepPreview(arguments);
             default -> runTool(tool, arguments);
         };
     }
@@ -265,6 +266,20 @@ final class ToolCall {
         if ("false".equals(asked.values().get(CONFIRM))) {
             return ToolResults.failure("The user did not confirm. Nothing was saved; the preview is still pending.");
         }
+        return save(preview);
+    }
+
+    /**
+     * The view's Keep: the user clicked it on this very preview, so nothing more is asked. It saves through the same
+     * exactly-once path as {@link #acceptPreview}: a second click finds the preview accepted and saves nothing.
+     */
+    private McpSchema.CallToolResult keepPreview(ObjectNode arguments) {
+        Optional<PendingPreview> found = pendingPreview(arguments);
+        return found.isEmpty() ? previewProblem(arguments) : save(found.get());
+    }
+
+    /** Saves a pending preview once ({@link PreviewDecisions#accept}); a preview no longer pending saves nothing. */
+    private McpSchema.CallToolResult save(PendingPreview preview) {
         try {
             PreviewDecisions.Accepted accepted = services.decisions().accept(ownerId, preview.previewId(), clock.instant());
             ObjectNode out = Json.object().put("accepted", true).put("previewId", preview.previewId())

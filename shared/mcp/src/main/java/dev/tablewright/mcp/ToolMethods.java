@@ -13,7 +13,10 @@ import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
 
-/** {@code tools/list} and {@code tools/call} of a session: the catalogue, and each call run by a {@link ToolCall}. */
+/**
+ * {@code tools/list} and {@code tools/call} of a session: the catalogue (with MCP Apps' view and app-only tools for a
+ * client that declared the extension), and each call run by a {@link ToolCall}.
+ */
 final class ToolMethods {
 
     private static final StructuredLog LOG = StructuredLog.of(ToolMethods.class);
@@ -30,7 +33,7 @@ final class ToolMethods {
 
     JsonNode list(McpRequest request) {
         ObjectNode result = Json.object();
-        result.set("tools", Json.MAPPER.valueToTree(tools.catalogue().tools()));
+        result.set("tools", Json.MAPPER.valueToTree(tools.catalogue().tools(request.showsApps())));
         return result;
     }
 
@@ -43,7 +46,7 @@ final class ToolMethods {
             JsonRpc.send(response, 200, Map.of(), JsonRpc.error(id, JsonRpc.INVALID_PARAMS, "Invalid params: params.name must be a string"));
             return;
         }
-        Optional<ToolDefinition> tool = tools.catalogue().definition(name.textValue());
+        Optional<ToolDefinition> tool = tools.catalogue().definition(name.textValue(), request.showsApps());
         if (tool.isEmpty()) {
             JsonRpc.send(response, 200, Map.of(), JsonRpc.error(id, JsonRpc.INVALID_PARAMS, "Unknown tool: " + JsonRpc.clip(name.textValue())));
             return;
