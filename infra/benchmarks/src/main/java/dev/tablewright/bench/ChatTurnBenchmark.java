@@ -1,5 +1,7 @@
 package dev.tablewright.bench;
 
+import dev.tablewright.aisdk.resume.TurnStreams;
+import dev.tablewright.aisdk.conversation.ConversationMemory;
 import dev.tablewright.codec.ConfigJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -78,7 +80,7 @@ public final class ChatTurnBenchmark {
         InProcessToolInvoker tools = new InProcessToolInvoker(List.of(new ApplyColumnChangeTool(), new ApplyFilterChangeTool(),
                 new ApplyJoinChangeTool(), new ApplySortChangeTool(), new DiscoverTableReferenceTool(), new OfflinePreview()));
         UiStreamTurn turn = new UiStreamTurn(new AgentLoop(chatModel, ToolBundle.registry(), tools, UserInputPort.NONE, TurnLimits.DEFAULT, Clock.systemUTC()));
-        return new ChatFunction(turn, event -> "bench_user", Optional::empty);
+        return new ChatFunction(turn, ConversationMemory.NONE, TurnStreams.NONE, event -> "bench_user", Optional::empty);
     }
 
     /** A three-step turn: find a tool, run an operation on the 22-column config, answer. */

@@ -1,5 +1,6 @@
 package dev.tablewright.bench;
 
+import dev.tablewright.aisdk.resume.TurnStreams;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.knuddels.jtokkit.Encodings;
@@ -160,7 +161,7 @@ public final class ConversationBenchmark {
         OpenAiChatModel chatModel = new OpenAiChatModel(new ModelSettings(model.baseUrl(), "scripted-model", "not-needed", Duration.ofSeconds(30)));
         InProcessToolInvoker tools = new InProcessToolInvoker(List.of(new ApplyFilterChangeTool(), new ChatTurnBenchmark.OfflinePreview()));
         UiStreamTurn turn = new UiStreamTurn(new AgentLoop(chatModel, ToolBundle.registry(), tools, UserInputPort.NONE, TurnLimits.DEFAULT, Clock.systemUTC()));
-        return new ChatFunction(turn, memory, event -> "bench_user", Optional::empty);
+        return new ChatFunction(turn, memory, TurnStreams.NONE, event -> "bench_user", Optional::empty);
     }
 
     /** One turn; {@code withConfig}: the page sends the config (the first turn, or every turn without a store). */

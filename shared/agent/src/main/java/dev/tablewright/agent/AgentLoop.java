@@ -113,7 +113,9 @@ public final class AgentLoop {
         }
         TranscriptTurn turn = new TranscriptTurn(input.turnKey(), s.messages, TurnDigest.of(s.messages));
         Transcript kept = budget.compact(input.history().plus(turn));
-        return new AgentResult(s.isStopped() ? s.record.outcome : StopReason.INTERNAL_ERROR, s.working.draft(), kept, s.record.usage);
+        StopReason reason = s.isStopped() ? s.record.outcome : StopReason.INTERNAL_ERROR;
+        return new AgentResult(reason, s.working.draft(), kept, s.record.usage,
+                reason == StopReason.PAUSED ? s.deferred : List.of());
     }
 
     private void steps(TurnState s) throws TurnState.Interrupted {

@@ -2,10 +2,16 @@ package dev.tablewright.agent;
 
 /**
  * A tool call a turn cannot finish: the client runs it (a client tool), or the user has to answer first (an input
- * request). The turn ends with {@code finish} {@code tool-calls}; the next request brings the answer and the call
- * is resumed, not asked of the model again.
+ * request). The turn ends {@link StopReason#PAUSED} and hands these to its door in {@link AgentResult#pending()}; the
+ * next request brings the answer and the call is resumed, not asked of the model again.
  */
-record DeferredCall(String toolCallId, String toolName, Waiting waitingFor) {
+public record DeferredCall(String toolCallId, String toolName, Waiting waitingFor) {
 
-    enum Waiting { CLIENT, USER_INPUT }
+    /** What the call waits for. */
+    public enum Waiting {
+        /** The caller runs the tool and sends its result with the next request. */
+        CLIENT,
+        /** The user answers an input request first. */
+        USER_INPUT
+    }
 }

@@ -258,12 +258,14 @@ class AgentLoopTest {
     @Test
     void aCallTheClientRunsPausesTheTurn() {
         model.steps.add(call("call_1", "show_toast", "{\"message\":\"saved\"}"));
-        loop().run(new AgentInput("conv_1", "user_1", PageContext.tables(), Optional.empty(), Transcript.EMPTY, "t1",
+        AgentResult result = loop().run(new AgentInput("conv_1", "user_1", PageContext.tables(), Optional.empty(), Transcript.EMPTY, "t1",
                 new AgentInput.NewMessage("tell me"), List.of(new ClientTool("show_toast", "", Json.object().put("type", "object")))),
                 out, Optional.empty());
         assertEquals("saved", out.of(AgentEvent.ToolCallReady.class).getFirst().arguments().path("message").asText());
         assertTrue(out.of(AgentEvent.ToolResult.class).isEmpty(), "the agent does not run it");
         assertEquals(StopReason.PAUSED, out.stopped().reason());
+        assertEquals(List.of(new DeferredCall("call_1", "show_toast", DeferredCall.Waiting.CLIENT)), result.pending(),
+                "the door is handed the call left open");
         assertEquals(1, model.requests.size());
     }
 
@@ -323,6 +325,7 @@ class AgentLoopTest {
         AgentResult paused = say("what tables?", Transcript.EMPTY, 1);
         assertEquals("req_c1", out.of(AgentEvent.InputRequested.class).getFirst().requestId());
         assertEquals(StopReason.PAUSED, paused.reason());
+        assertEquals(List.of(new DeferredCall("c1", "search", DeferredCall.Waiting.USER_INPUT)), paused.pending());
 
         answered.put("database", "staging");
         model.steps.add(text("Three tables."));

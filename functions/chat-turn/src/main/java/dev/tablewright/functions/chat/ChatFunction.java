@@ -1,17 +1,12 @@
 package dev.tablewright.functions.chat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.agent.AgentLoop;
 import dev.tablewright.agent.StopSignal;
-import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.agent.TurnObserver;
-import dev.tablewright.agent.model.ChatModel;
 import dev.tablewright.agent.model.ModelFailure;
-import dev.tablewright.agent.tools.ToolInvoker;
-import dev.tablewright.agent.tools.UserInputLifecycle;
-import dev.tablewright.agent.tools.UserInputPort;
 import dev.tablewright.aisdk.UiStreamTurn;
+import dev.tablewright.assembly.AgentAssembly;
+import dev.tablewright.assembly.ChatSettings;
 import dev.tablewright.aisdk.conversation.ConversationMemory;
 import dev.tablewright.aisdk.request.BadChatRequest;
 import dev.tablewright.aisdk.resume.TurnStreamRecorder;
@@ -27,11 +22,8 @@ import dev.tablewright.dynamodb.DynamoConfigStore;
 import dev.tablewright.dynamodb.DynamoConversationStore;
 import dev.tablewright.dynamodb.DynamoConversations;
 import dev.tablewright.dynamodb.DynamoDbClients;
-import dev.tablewright.dynamodb.DynamoDbInputRequestStore;
-import dev.tablewright.dynamodb.DynamoDbSavedValuesStore;
 import dev.tablewright.dynamodb.DynamoTurnStreamLog;
 import dev.tablewright.failure.DomainFailure;
-import dev.tablewright.invoke.LambdaToolInvoker;
 import dev.tablewright.json.Json;
 import dev.tablewright.jwt.JwtVerifier;
 import dev.tablewright.lambda.Env;
@@ -40,11 +32,8 @@ import dev.tablewright.lambda.HttpResponse;
 import dev.tablewright.lambda.Priming;
 import dev.tablewright.lambda.streaming.LambdaInvocation;
 import dev.tablewright.lambda.streaming.StreamingHandler;
-import dev.tablewright.logging.Metrics;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.logging.TraceContext;
-import dev.tablewright.tools.ToolBundle;
-import dev.tablewright.userinput.InputRequestService;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 import java.net.URLDecoder;
@@ -113,7 +102,7 @@ public final class ChatFunction implements StreamingHandler {
         Map<String, String> env = Env.all();
         JwtVerifier.fromEnvironment(env).prime();
         try {
-            ModelProvider.fromEnvironment(env).prime(env);
+            dev.tablewright.assembly.ModelProvider.fromEnvironment(env).prime(env);
         } catch (java.io.IOException | ModelFailure e) {
             throw new IllegalStateException("model priming failed: " + e.getMessage(), e);
         }
@@ -123,19 +112,33 @@ public final class ChatFunction implements StreamingHandler {
             + "\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"text\":\"hello\"}]}],\"context\":{\"page\":\"tables\"}}";
 
     ChatFunction(Map<String, String> env) {
-        this(env, ChatSettings.fromEnvironment(env), turnObserver(env));
+        this(AgentAssembly.fromEnvironment(env), env);
     }
 
-    private ChatFunction(Map<String, String> env, ChatSettings settings, TurnObserver observer) {
-        this(new UiStreamTurn(new AgentLoop(ModelProvider.fromEnvironment(env).model(env),
-                        ToolBundle.registry(settings.dataSources()),
-                        new LambdaToolInvoker(LambdaToolInvoker.lambdaClient(env), LambdaToolInvoker.functionsFromEnvironment(env)),
-                        userInput(env, settings), settings.limits(), settings.memory(), Clock.systemUTC())
-                        .observedBy(observer).publishingMetricsTo(Metrics.namespace(env))),
-                conversationMemory(env, settings), turnStreams(env, settings),
+    private ChatFunction(AgentAssembly agent, Map<String, String> env) {
+        this(agent, env, agent.turnObserver());
+    }
+
+    private ChatFunction(AgentAssembly agent, Map<String, String> env, TurnObserver observer) {
+        this(new UiStreamTurn(agent.loop(agent.model(), agent.lambdaTools(), agent.userInput(), observer)),
+                conversationMemory(env, agent.settings()), turnStreams(env, agent.settings()),
                 // The function URL has no authorizer: the caller is the verified JWT's sub, or nobody (401).
                 JwtVerifier.fromEnvironment(env)::userIdOf, Optional::empty);
         flushingAfterEachTurn(observer);
+    }
+
+    /**
+     * Every part supplied: the turn through the AI SDK's door, the conversation it is stored in
+     * ({@link ConversationMemory#NONE}: the page's context is all a turn has), the stream log of running turns
+     * ({@link TurnStreams#NONE}: not resumable), the caller of an event, and the deadline when the runtime gives none.
+     */
+    public ChatFunction(UiStreamTurn turn, ConversationMemory memory, TurnStreams streams,
+                        Function<JsonNode, String> callerIdentity, Supplier<Optional<Instant>> invocationDeadline) {
+        this.turn = turn;
+        this.memory = memory;
+        this.streams = streams;
+        this.callerIdentity = callerIdentity;
+        this.invocationDeadline = invocationDeadline;
     }
 
     /**
@@ -145,22 +148,6 @@ public final class ChatFunction implements StreamingHandler {
     public ChatFunction flushingAfterEachTurn(TurnObserver observer) {
         this.observer = observer;
         return this;
-    }
-
-    /**
-     * GenAI spans of every turn when {@code OTEL_EXPORTER_OTLP_ENDPOINT} is set (docs/operations.md#traces); else
-     * nothing, and no OpenTelemetry class is loaded (the module is referenced on this branch only).
-     */
-    public static TurnObserver turnObserver(Map<String, String> env) {
-        String endpoint = env.get("OTEL_EXPORTER_OTLP_ENDPOINT");
-        if (endpoint == null || endpoint.isBlank()) {
-            return TurnObserver.NONE;
-        }
-        // gen_ai.provider.name and gen_ai.request.model as the GenAI conventions name them
-        return ModelProvider.fromEnvironment(env) == ModelProvider.BEDROCK
-                ? dev.tablewright.telemetry.otel.OtelTurnObserver.fromEnvironment(env, "aws.bedrock", env.getOrDefault("BEDROCK_MODEL_ID", "unknown"))
-                : dev.tablewright.telemetry.otel.OtelTurnObserver.fromEnvironment(env, "openai",
-                        env.getOrDefault("OPENAI_MODEL", dev.tablewright.openai.ModelSettings.DEFAULT_MODEL));
     }
 
     /** The stream log of running turns ({@code TURN_STREAMS_TABLE}); {@link TurnStreams#NONE} without one. */
@@ -193,45 +180,6 @@ public final class ChatFunction implements StreamingHandler {
         return new ConversationMemory(store, DynamoConversations.service(dynamo, store, configs,
                 settings.userInputTable() == null ? "UserInputTable" : settings.userInputTable(), settings.previewsTable(),
                 Clock.systemUTC()), configs, Clock.systemUTC());
-    }
-
-    /** The user-input lifecycle on the template's UserInputTable, with the function's expiry settings. */
-    private static UserInputPort userInput(Map<String, String> env, ChatSettings settings) {
-        if (settings.userInputTable() == null) {
-            return UserInputPort.NONE;
-        }
-        DynamoDbClient client = DynamoDbClients.fromEnvironment(env);
-        InputRequestService.Expiry expiry = settings.inputExpiry();
-        return new UserInputLifecycle(new InputRequestService(
-                new DynamoDbInputRequestStore(client, settings.userInputTable(), expiry.valuesTtl()),
-                new DynamoDbSavedValuesStore(client, settings.userInputTable()), Clock.systemUTC(), expiry));
-    }
-
-    /** For tests: every part supplied, with the bundle's tools for one data source. */
-    public ChatFunction(ChatModel model, ToolInvoker invoker, UserInputPort userInput, TurnLimits limits,
-                        ConversationMemory memory, Function<JsonNode, String> callerIdentity,
-                        Supplier<Optional<Instant>> invocationDeadline) {
-        this(new UiStreamTurn(new AgentLoop(model, ToolBundle.registry(), invoker, userInput, limits, Clock.systemUTC())),
-                memory, callerIdentity, invocationDeadline);
-    }
-
-    /** A turn with no conversation store: the page's context is all it has. */
-    public ChatFunction(UiStreamTurn turn, Function<JsonNode, String> callerIdentity, Supplier<Optional<Instant>> invocationDeadline) {
-        this(turn, ConversationMemory.NONE, callerIdentity, invocationDeadline);
-    }
-
-    public ChatFunction(UiStreamTurn turn, ConversationMemory memory, Function<JsonNode, String> callerIdentity,
-                        Supplier<Optional<Instant>> invocationDeadline) {
-        this(turn, memory, TurnStreams.NONE, callerIdentity, invocationDeadline);
-    }
-
-    public ChatFunction(UiStreamTurn turn, ConversationMemory memory, TurnStreams streams,
-                        Function<JsonNode, String> callerIdentity, Supplier<Optional<Instant>> invocationDeadline) {
-        this.turn = turn;
-        this.memory = memory;
-        this.streams = streams;
-        this.callerIdentity = callerIdentity;
-        this.invocationDeadline = invocationDeadline;
     }
 
     @Override
@@ -327,21 +275,16 @@ public final class ChatFunction implements StreamingHandler {
     }
 
     /**
-     * A refusal before the stream starts: status and headers as {@link HttpFailures} maps the failure for every
-     * function; the body in the chat's form, {@code {"error": {"code", "field", "message"}}}, naming the first field.
+     * A refusal before the stream starts: status, headers and body as {@link HttpFailures} answers it for every
+     * function, {@code {"error": {"code", "message", "fields"?}}} (docs/errors.md).
      */
     private static void refuse(HttpResponseStream response, DomainFailure failure) {
         String advice = failure.kind() == DomainFailure.Kind.CONFLICT ? " Wait for the running turn to end, then send the message again." : "";
         HttpResponse answer = HttpFailures.response(failure, advice);
-        ObjectNode error = Json.object().put("code", failure.code());
-        if (!failure.errors().isEmpty()) {
-            error.put("field", failure.errors().getFirst().field());
-        }
-        error.put("message", failure.publicMessage() + advice);
         Map<String, String> headers = new LinkedHashMap<>(answer.headers());
         headers.put("content-type", "application/json");
         response.start(answer.status(), headers);
-        response.write(Json.write(Json.object().set("error", error)).getBytes(StandardCharsets.UTF_8));
+        response.write(Json.write(answer.body()).getBytes(StandardCharsets.UTF_8));
         response.flush();
         response.close();
     }

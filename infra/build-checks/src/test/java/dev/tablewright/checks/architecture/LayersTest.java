@@ -47,6 +47,8 @@ class LayersTest {
             .layer("Adapters").definedBy("dev.tablewright.dynamodb..", "dev.tablewright.postgres..", "dev.tablewright.jwt..",
                     "dev.tablewright.openai..", "dev.tablewright.bedrock..", "dev.tablewright.invoke..", "dev.tablewright.telemetry..")
             .layer("Streaming runtime").definedBy("dev.tablewright.lambda.streaming..")
+            // the agent wired to its providers and stores, once for every door: above the adapters, below the functions
+            .layer("Assembly").definedBy("dev.tablewright.assembly..")
             .layer("Functions").definedBy("dev.tablewright.functions..")
             .layer("Fakes").definedBy("dev.tablewright.fakes..")
             .layer("Local stack").definedBy("dev.tablewright.localstack..")
@@ -58,14 +60,15 @@ class LayersTest {
             .whereLayer("Fakes").mayOnlyBeAccessedByLayers("Local stack", "Benchmarks", "Build checks")
             .whereLayer("Functions").mayOnlyBeAccessedByLayers(DEVELOPMENT)
             .whereLayer("Streaming runtime").mayOnlyBeAccessedByLayers(above("Functions"))
-            .whereLayer("Adapters").mayOnlyBeAccessedByLayers(above("Functions"))
-            .whereLayer("Lambda kit").mayOnlyBeAccessedByLayers(above("Adapters", "Streaming runtime", "Functions"))
+            .whereLayer("Assembly").mayOnlyBeAccessedByLayers(above("Functions"))
+            .whereLayer("Adapters").mayOnlyBeAccessedByLayers(above("Assembly", "Functions"))
+            .whereLayer("Lambda kit").mayOnlyBeAccessedByLayers(above("Adapters", "Assembly", "Streaming runtime", "Functions"))
             .whereLayer("Protocols").mayOnlyBeAccessedByLayers(above("Streaming runtime", "Functions"))
             .whereLayer("HTTP stream").mayOnlyBeAccessedByLayers(above("Protocols", "Streaming runtime", "Functions"))
-            .whereLayer("Agent").mayOnlyBeAccessedByLayers(above("Protocols", "Adapters", "Functions"))
-            .whereLayer("Tools").mayOnlyBeAccessedByLayers(above("Agent", "Protocols", "Functions"))
-            .whereLayer("Domain").mayOnlyBeAccessedByLayers(above("Tools", "Agent", "Protocols", "Lambda kit", "Adapters", "Functions"))
-            .whereLayer("Logging").mayOnlyBeAccessedByLayers(above("Tools", "Agent", "HTTP stream", "Protocols", "Lambda kit", "Adapters",
+            .whereLayer("Agent").mayOnlyBeAccessedByLayers(above("Protocols", "Adapters", "Assembly", "Functions"))
+            .whereLayer("Tools").mayOnlyBeAccessedByLayers(above("Agent", "Protocols", "Assembly", "Functions"))
+            .whereLayer("Domain").mayOnlyBeAccessedByLayers(above("Tools", "Agent", "Protocols", "Lambda kit", "Adapters", "Assembly", "Functions"))
+            .whereLayer("Logging").mayOnlyBeAccessedByLayers(above("Tools", "Agent", "HTTP stream", "Protocols", "Lambda kit", "Adapters", "Assembly",
                     "Streaming runtime", "Functions"));
 
     static final ArchRule DOMAIN_STAYS_OFF_THE_PLATFORM = noClasses().that().resideInAnyPackage(DOMAIN)

@@ -2,8 +2,7 @@ package dev.tablewright.localstack.local;
 
 import dev.tablewright.tools.ToolBundle;
 import dev.tablewright.functions.chat.ChatFunction;
-import dev.tablewright.functions.chat.ChatSettings;
-import dev.tablewright.agent.AgentLoop;
+import dev.tablewright.assembly.AgentAssembly;
 import dev.tablewright.aisdk.UiStreamTurn;
 import dev.tablewright.invoke.LambdaToolInvoker;
 import dev.tablewright.agent.tools.UserInputLifecycle;
@@ -25,7 +24,6 @@ import dev.tablewright.tool.ToolDefinition;
 import java.io.PrintStream;
 import java.net.BindException;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.LinkedHashMap;
@@ -180,13 +178,9 @@ public final class LocalDeployment implements AutoCloseable {
      */
     private ChatFunction chatFunction(SamTemplate template, String id) {
         JwtVerifier verifier = JwtVerifier.fromEnvironment(Env.all());
-        ChatSettings settings = ChatSettings.fromEnvironment(Env.all());
-        dev.tablewright.agent.TurnObserver spans = ChatFunction.turnObserver(Env.all());
-        UiStreamTurn turn = new UiStreamTurn(new AgentLoop(model.chatModel(),
-                ToolBundle.registry(settings.dataSources()), toolInvoker(template, id), userInputPort(),
-                settings.limits(), settings.memory(), Clock.systemUTC())
-                .observedBy(spans)
-                .publishingMetricsTo(dev.tablewright.logging.Metrics.namespace(Env.all())));
+        AgentAssembly agent = AgentAssembly.fromEnvironment(Env.all());
+        dev.tablewright.agent.TurnObserver spans = agent.turnObserver();
+        UiStreamTurn turn = new UiStreamTurn(agent.loop(model.chatModel(), toolInvoker(template, id), userInputPort(), spans));
         return new ChatFunction(turn, ChatFunction.conversationMemory(Env.all()), ChatFunction.turnStreams(Env.all()),
                 verifier::userIdOf, Optional::empty).flushingAfterEachTurn(spans);
     }

@@ -1,5 +1,7 @@
 package dev.tablewright.systemtest.chat;
 
+import dev.tablewright.aisdk.resume.TurnStreams;
+import dev.tablewright.aisdk.conversation.ConversationMemory;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.tools.ChatToolDefinitions;
@@ -77,7 +79,7 @@ final class ChatHarness implements AutoCloseable {
 
     ChatFunction function() {
         UiStreamTurn turn = new UiStreamTurn(new AgentLoop(chatModel.get(), registry, new InProcessToolInvoker(tools), userInput, limits, Clock.systemUTC()));
-        return new ChatFunction(turn, event -> "user_1", Optional::empty);
+        return new ChatFunction(turn, ConversationMemory.NONE, TurnStreams.NONE, event -> "user_1", Optional::empty);
     }
 
     /** One request through the handler; the response as it reached the (in-memory) client. */

@@ -287,7 +287,10 @@ class ChatTurnTest {
         ChatHarness.Turn turn = chat.send("{\"messages\":[{\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"text\":42}]}]}");
         assertEquals(400, turn.response().statusCode());
         JsonNode error = Json.parse(turn.response().body()).path("error");
-        assertEquals("messages[0].parts[0].text", error.path("field").asText());
+        // the API's error shape (docs/errors.md): every bad field in "fields", as every other function answers
+        assertEquals("invalid_request", error.path("code").asText(), error.toString());
+        assertEquals("messages[0].parts[0].text", error.path("fields").path(0).path("field").asText(), error.toString());
+        assertTrue(error.path("field").isMissingNode(), "no chat-only \"field\": " + error);
         assertNotNull(error.path("message").asText(null));
         assertTrue(chat.model.requests().isEmpty());
         assertEquals(Map.of("content-type", "application/json"), turn.response().headers());

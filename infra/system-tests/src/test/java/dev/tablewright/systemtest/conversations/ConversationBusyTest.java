@@ -1,5 +1,9 @@
 package dev.tablewright.systemtest.conversations;
 
+import dev.tablewright.tools.ToolBundle;
+import dev.tablewright.aisdk.resume.TurnStreams;
+import dev.tablewright.aisdk.UiStreamTurn;
+import dev.tablewright.agent.AgentLoop;
 import dev.tablewright.fakes.conversations.SampleMessages;
 
 
@@ -57,9 +61,10 @@ class ConversationBusyTest {
 
         try (ScriptedModelServer model = ScriptedModelServer.start()) {
             model.enqueue(ModelScript.builder().say("never").build());
-            ChatFunction chat = new ChatFunction(new OpenAiChatModel(new ModelSettings(model.baseUrl(), "scripted-model", "k",
-                    Duration.ofSeconds(10))), new InProcessToolInvoker(List.of()), UserInputPort.NONE, TurnLimits.DEFAULT,
-                    new ConversationMemory(store, null, null, Clock.systemUTC()), event -> owner, Optional::empty);
+            ChatFunction chat = new ChatFunction(new UiStreamTurn(new AgentLoop(new OpenAiChatModel(new ModelSettings(model.baseUrl(),
+                    "scripted-model", "k", Duration.ofSeconds(10))), ToolBundle.registry(), new InProcessToolInvoker(List.of()),
+                    UserInputPort.NONE, TurnLimits.DEFAULT, Clock.systemUTC())),
+                    new ConversationMemory(store, null, null, Clock.systemUTC()), TurnStreams.NONE, event -> owner, Optional::empty);
             ObjectNode body = Json.object().put("id", "busy").put("trigger", "submit-message");
             ObjectNode message = body.putObject("message").put("id", "u2").put("role", "user");
             message.putArray("parts").addObject().put("type", "text").put("text", "and now?");

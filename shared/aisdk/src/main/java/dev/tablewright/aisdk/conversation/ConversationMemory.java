@@ -3,22 +3,15 @@ package dev.tablewright.aisdk.conversation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.AgentResult;
+import dev.tablewright.agent.conversation.ConversationState;
 import dev.tablewright.agent.memory.Transcript;
-import dev.tablewright.agent.memory.TranscriptJson;
-import dev.tablewright.codec.ConfigJson;
-import dev.tablewright.failure.DomainFailure;
-import dev.tablewright.validation.ValidationError;
 import dev.tablewright.configstore.ConfigStore;
-import dev.tablewright.configstore.StoredConfig;
 import dev.tablewright.conversation.ConversationService;
 import dev.tablewright.conversation.ConversationStore;
-import dev.tablewright.conversation.ConversationTurn;
-import dev.tablewright.conversation.DraftSource;
 import dev.tablewright.conversation.StoredConversation;
 import dev.tablewright.conversation.StoredMessage;
 import dev.tablewright.conversation.WorkingDraft;
 import dev.tablewright.aisdk.request.BadChatRequest;
-import dev.tablewright.agent.PageContext;
 import dev.tablewright.aisdk.request.ChatRequest;
 import dev.tablewright.aisdk.request.ChatRequestParser;
 import dev.tablewright.aisdk.request.UiMessage;
@@ -32,9 +25,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The conversation around a turn: before it, the history (the stored one when the request brings only the new
- * message) and the working draft the turn starts from; after it, however it ended, the messages and the draft,
- * stored so that a reload shows what the user saw and the next turn continues where this one stopped.
+ * The AI SDK's projection of a conversation around a turn: before it, the UI history (the stored one when the request
+ * brings only the new message), the message the turn continues and the messages to store; after it, however it ended,
+ * the UI messages the user saw. What the agent keeps (the working draft, resolved against the saved configs, and its
+ * transcript) is {@link ConversationState}'s, the agent side's, stored with these in one write.
  */
 public final class ConversationMemory {
 
@@ -43,19 +37,18 @@ public final class ConversationMemory {
     private static final StructuredLog LOG = StructuredLog.of(ConversationMemory.class);
 
     /** For a deployment without a conversation store: the page's context is all a turn has; nothing is stored. */
-    public static final ConversationMemory NONE = new ConversationMemory(null, null, null, Clock.systemUTC());
+    public static final ConversationMemory NONE = new ConversationMemory(ConversationState.NONE);
 
-    private final ConversationStore store;
-    private final ConversationService conversations;
-    private final ConfigStore configs;
-    private final Clock clock;
+    private final ConversationState state;
     private final ChatRequestParser parser = new ChatRequestParser();
 
+    public ConversationMemory(ConversationState state) {
+        this.state = state;
+    }
+
+    /** The conversation as the agent keeps it on {@code store}, its drafts resolved against {@code configs}. */
     public ConversationMemory(ConversationStore store, ConversationService conversations, ConfigStore configs, Clock clock) {
-        this.store = store;
-        this.conversations = conversations;
-        this.configs = configs;
-        this.clock = clock;
+        this(new ConversationState(store, conversations, configs, clock));
     }
 
     /**
@@ -73,18 +66,10 @@ public final class ConversationMemory {
                            List<UiMessage> toStore, String title, Optional<Transcript> memory) {
     }
 
-    /** No saved config by the id the page sent (or not the caller's): nothing of it reaches the model (HTTP 404). */
-    public static final class ConfigNotFound extends DomainFailure {
-        public ConfigNotFound(String configId) {
-            super(Kind.NOT_FOUND, "not_found", "no config '" + configId + "'",
-                    List.of(new ValidationError("context.configId", "no config '" + configId + "'")), false);
-        }
-    }
-
-    public Prepared prepare(String ownerId, ChatRequest request) throws BadChatRequest, ConfigNotFound {
+    public Prepared prepare(String ownerId, ChatRequest request) throws BadChatRequest, ConversationState.ConfigNotFound {
         Optional<StoredConversation> stored;
         try {
-            stored = store == null || request.id() == null ? Optional.empty() : store.find(ownerId, request.id());
+            stored = state.find(ownerId, request.id());
         } catch (dev.tablewright.store.StoreUnavailableException e) {
             if (request.newMessageOnly()) {
                 throw e; // no history without the store
@@ -95,7 +80,7 @@ public final class ConversationMemory {
         }
         List<UiMessage> history;
         if (request.newMessageOnly()) {
-            if (store == null) {
+            if (!state.stores()) {
                 throw new BadChatRequest("message", "this deployment keeps no conversations: send the whole conversation in messages");
             }
             history = new ArrayList<>(stored.map(this::messages).orElse(List.of()));
@@ -110,9 +95,8 @@ public final class ConversationMemory {
         List<UiMessage> toStore = new ArrayList<>(request.messages());
         continuing.ifPresent(c -> toStore.removeIf(m -> last.id().equals(m.id())));
         String title = stored.map(s -> s.summary().title()).filter(t -> t != null).isPresent() ? null : title(history);
-        Optional<Transcript> memory = request.newMessageOnly()
-                ? stored.flatMap(StoredConversation::memory).flatMap(TranscriptJson::read) : Optional.empty();
-        return new Prepared(whole, draft(ownerId, request.context(), stored), continuing, toStore, title, memory);
+        Optional<Transcript> memory = request.newMessageOnly() ? ConversationState.transcript(stored) : Optional.empty();
+        return new Prepared(whole, state.draft(ownerId, request.context(), stored), continuing, toStore, title, memory);
     }
 
     /** The request's messages as stored for display (those with an id and their JSON), in order. */
@@ -128,7 +112,7 @@ public final class ConversationMemory {
 
     /** Whether the turn's answer is stored (a conversation store, and a conversation id): then it outlives its client. */
     public boolean keeps(Prepared prepared) {
-        return store != null && prepared.request().id() != null;
+        return state.keeps(prepared.request().id());
     }
 
     /**
@@ -137,64 +121,20 @@ public final class ConversationMemory {
      * not repeated). Never throws.
      */
     public void saveStart(String ownerId, Prepared prepared) {
-        String id = prepared.request().id();
-        if (store == null || id == null) {
-            return;
-        }
-        List<StoredMessage> messages = requestMessages(prepared);
-        if (messages.isEmpty()) {
-            return;
-        }
-        try {
-            store.saveTurn(ownerId, id, new ConversationTurn(messages, Optional.empty(), prepared.title(), Optional.empty()),
-                    clock.instant());
-        } catch (RuntimeException e) {
-            LOG.warn("the turn's start could not be stored", "conversationId", id, "cause", String.valueOf(e.getMessage()));
-        }
+        state.saveStart(ownerId, prepared.request().id(), requestMessages(prepared), prepared.title());
     }
 
     /**
-     * Stores the turn (the messages for display, the draft, the agent's memory): never throws (the turn has already
-     * been streamed; a failure here is logged).
+     * Stores the turn (the messages for display with the assistant's, and what the agent keeps of {@code result}):
+     * never throws (the turn has already been streamed; a failure here is logged).
      */
     public void save(String ownerId, Prepared prepared, ObjectNode assistant, AgentResult result) {
-        String id = prepared.request().id();
-        if (store == null || id == null) {
-            return;
-        }
         List<StoredMessage> messages = requestMessages(prepared);
         String assistantId = assistant.path("id").asText("");
         if (!assistantId.isEmpty() && !assistant.path("parts").isEmpty()) {
             messages.add(new StoredMessage(assistantId, "assistant", Json.write(assistant)));
         }
-        try {
-            store.saveTurn(ownerId, id, new ConversationTurn(messages, result.draft(), prepared.title(),
-                    Optional.of(TranscriptJson.write(result.transcript()))), clock.instant());
-        } catch (RuntimeException e) {
-            LOG.error("the turn could not be stored", e, "conversationId", id);
-        }
-    }
-
-    private Optional<WorkingDraft> draft(String ownerId, PageContext context, Optional<StoredConversation> stored)
-            throws ConfigNotFound {
-        if (context.state() != null || context.config() != null) {
-            return Optional.empty(); // the page's own config wins
-        }
-        Optional<WorkingDraft> current = conversations == null ? stored.flatMap(StoredConversation::draft)
-                : conversations.current(ownerId, stored.flatMap(StoredConversation::draft));
-        if (context.configId() == null) {
-            return current;
-        }
-        if (current.isPresent() && context.configId().equals(current.get().configId())) {
-            return current; // the conversation is already building on that config: its draft is newer
-        }
-        if (configs == null) {
-            return Optional.empty();
-        }
-        StoredConfig saved = configs.get(ownerId, context.configId()).orElseThrow(() -> new ConfigNotFound(context.configId()));
-        ObjectNode config = ConfigJson.write(saved.config());
-        config.put("id", saved.configId()).put("version", saved.version());
-        return Optional.of(new WorkingDraft(Json.write(config), DraftSource.ACCEPTED_VERSION, saved.configId(), saved.version(), null));
+        state.save(ownerId, prepared.request().id(), messages, prepared.title(), result);
     }
 
     private List<UiMessage> messages(StoredConversation conversation) {

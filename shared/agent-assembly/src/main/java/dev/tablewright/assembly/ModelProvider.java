@@ -1,4 +1,4 @@
-package dev.tablewright.functions.chat;
+package dev.tablewright.assembly;
 
 import dev.tablewright.bedrock.BedrockChatModel;
 import dev.tablewright.bedrock.BedrockPriming;
@@ -22,7 +22,29 @@ import java.util.Map;
  */
 public enum ModelProvider {
 
-    OPENAI, BEDROCK;
+    /** An OpenAI-compatible endpoint ({@code OPENAI_*}). */
+    OPENAI("openai"),
+    /** Amazon Bedrock's ConverseStream ({@code BEDROCK_*}). */
+    BEDROCK("aws.bedrock");
+
+    private final String tracingName;
+
+    ModelProvider(String tracingName) {
+        this.tracingName = tracingName;
+    }
+
+    /** {@code gen_ai.provider.name} as the GenAI semantic conventions name this provider, for the turn's spans. */
+    public String tracingName() {
+        return tracingName;
+    }
+
+    /** {@code gen_ai.request.model}: the model this provider is configured to call. */
+    public String modelName(Map<String, String> env) {
+        return switch (this) {
+            case OPENAI -> env.getOrDefault("OPENAI_MODEL", ModelSettings.DEFAULT_MODEL);
+            case BEDROCK -> env.getOrDefault("BEDROCK_MODEL_ID", "unknown");
+        };
+    }
 
     /** The model from the environment (the provider's settings; a missing one is named in the exception). */
     public ChatModel model(Map<String, String> env) {

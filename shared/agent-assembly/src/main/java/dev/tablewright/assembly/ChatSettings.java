@@ -1,4 +1,4 @@
-package dev.tablewright.functions.chat;
+package dev.tablewright.assembly;
 
 import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.agent.memory.MemoryBudget;
