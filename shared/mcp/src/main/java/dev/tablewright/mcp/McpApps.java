@@ -66,7 +66,7 @@ public final class McpApps {
 
     /** What {@code resources/list} offers a client that declared the extension. */
     static List<McpSchema.Resource> resources() {
-        return List.of(new McpSchema.Resource(PREVIEW_URI, "table-config-preview", "Table config preview",
+        return List.of(new McpSchema.Resource(PREVIEW_URI, "tablewright-preview", "Table config preview",
                 "The preview of a table config (its changes, columns and sample rows) with Keep and Discard",
                 MIME_TYPE, (long) PREVIEW_HTML.getBytes(StandardCharsets.UTF_8).length, null, PREVIEW_META));
     }
