@@ -1,38 +1,44 @@
 package dev.tablewright.bench;
 
-import dev.tablewright.aisdk.resume.TurnStreams;
-import dev.tablewright.aisdk.conversation.ConversationMemory;
-import dev.tablewright.codec.ConfigJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.knuddels.jtokkit.Encodings;
 import com.knuddels.jtokkit.api.Encoding;
 import com.knuddels.jtokkit.api.EncodingType;
-import dev.tablewright.tools.ToolBundle;
+import dev.tablewright.agent.AgentLoop;
+import dev.tablewright.agent.InternalTool;
+import dev.tablewright.agent.TurnLimits;
+import dev.tablewright.agent.model.ChatModel;
+import dev.tablewright.agent.tools.ToolInvoker;
+import dev.tablewright.agent.tools.UserInputPort;
+import dev.tablewright.aisdk.UiStreamTurn;
+import dev.tablewright.aisdk.conversation.ConversationMemory;
+import dev.tablewright.aisdk.resume.TurnStreams;
+import dev.tablewright.http.stream.InMemoryResponseStream;
+import dev.tablewright.catalog.ConfigStoreToolDefinitions;
+import dev.tablewright.catalog.DatabaseToolDefinitions;
+import dev.tablewright.catalog.OperationToolDefinitions;
+import dev.tablewright.catalog.ToolCatalogue;
+import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.config.BuilderStateMapping;
 import dev.tablewright.config.TableConfig;
-import dev.tablewright.functions.chat.ChatFunction;
-import dev.tablewright.agent.AgentLoop;
-import dev.tablewright.aisdk.UiStreamTurn;
-import dev.tablewright.agent.TurnLimits;
-import dev.tablewright.openai.ModelSettings;
-import dev.tablewright.openai.OpenAiChatModel;
-import dev.tablewright.http.stream.InMemoryResponseStream;
-import dev.tablewright.fakes.tools.InProcessToolInvoker;
-import dev.tablewright.agent.tools.UserInputPort;
 import dev.tablewright.fakes.model.ModelScript;
 import dev.tablewright.fakes.model.RecordedRequest;
 import dev.tablewright.fakes.model.ScriptedModelServer;
+import dev.tablewright.fakes.tools.InProcessToolInvoker;
+import dev.tablewright.functions.chat.ChatFunction;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
+import dev.tablewright.openai.ModelSettings;
+import dev.tablewright.openai.OpenAiChatModel;
+import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.tool.ToolRegistry;
 import dev.tablewright.tools.ApplyColumnChangeTool;
 import dev.tablewright.tools.ApplyFilterChangeTool;
 import dev.tablewright.tools.ApplyJoinChangeTool;
 import dev.tablewright.tools.ApplySortChangeTool;
 import dev.tablewright.tools.DiscoverTableReferenceTool;
-import dev.tablewright.tools.GetTableConfigTool;
-import dev.tablewright.tools.PreviewTableConfigTool;
 
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
@@ -79,8 +85,14 @@ public final class ChatTurnBenchmark {
         OpenAiChatModel chatModel = new OpenAiChatModel(new ModelSettings(model.baseUrl(), "scripted-model", "not-needed", Duration.ofSeconds(30)));
         InProcessToolInvoker tools = new InProcessToolInvoker(List.of(new ApplyColumnChangeTool(), new ApplyFilterChangeTool(),
                 new ApplyJoinChangeTool(), new ApplySortChangeTool(), new DiscoverTableReferenceTool(), new OfflinePreview()));
-        UiStreamTurn turn = new UiStreamTurn(new AgentLoop(chatModel, ToolBundle.registry(), tools, UserInputPort.NONE, TurnLimits.DEFAULT, Clock.systemUTC()));
-        return new ChatFunction(turn, ConversationMemory.NONE, TurnStreams.NONE, event -> "bench_user", Optional::empty);
+        return new ChatFunction(new UiStreamTurn(agentLoop(chatModel, tools)), ConversationMemory.NONE, TurnStreams.NONE, event -> "bench_user", Optional::empty);
+    }
+
+    /** The agent as the chat function wires it: the catalogue's chat tools, the agent's own among them. */
+    static AgentLoop agentLoop(ChatModel chatModel, ToolInvoker tools) {
+        ToolRegistry registry = ToolCatalogue.registry().offeredOn(ToolDefinition.Door.CHAT);
+        return new AgentLoop(chatModel, registry, InternalTool.standard(registry, tools), tools, UserInputPort.NONE,
+                TurnLimits.DEFAULT, Clock.systemUTC());
     }
 
     /** A three-step turn: find a tool, run an operation on the 22-column config, answer. */
@@ -174,7 +186,8 @@ public final class ChatTurnBenchmark {
         String state = Json.write(BuilderStateMapping.toState(parsed));
         String oneShotSystem = ONE_SHOT_ROLE + "\n\n" + ONE_SHOT_GUIDANCE + "\n\nCurrent state (context.state):\n" + state;
         ArrayNode oneShotTools = Json.MAPPER.createArrayNode();
-        for (String name : List.of(GetTableConfigTool.DEFINITION.name(), "discover_table_reference", PreviewTableConfigTool.DEFINITION.name())) {
+        for (String name : List.of(ConfigStoreToolDefinitions.GET_TABLE_CONFIG.name(), OperationToolDefinitions.DISCOVER_TABLE_REFERENCE.name(),
+                DatabaseToolDefinitions.PREVIEW_TABLE_CONFIG.name())) {
             for (JsonNode t : sent.path("tools")) {
                 if (name.equals(t.path("function").path("name").asText())) {
                     oneShotTools.add(t);
@@ -255,7 +268,7 @@ public final class ChatTurnBenchmark {
     static final class OfflinePreview implements dev.tablewright.tool.Tool {
         @Override
         public dev.tablewright.tool.ToolDefinition definition() {
-            return PreviewTableConfigTool.DEFINITION;
+            return DatabaseToolDefinitions.PREVIEW_TABLE_CONFIG;
         }
 
         @Override

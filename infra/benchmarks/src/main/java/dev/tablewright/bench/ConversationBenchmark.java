@@ -1,40 +1,36 @@
 package dev.tablewright.bench;
 
-import dev.tablewright.aisdk.resume.TurnStreams;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.knuddels.jtokkit.Encodings;
 import com.knuddels.jtokkit.api.Encoding;
 import com.knuddels.jtokkit.api.EncodingType;
 import dev.tablewright.agent.model.ModelMessage;
+import dev.tablewright.aisdk.UiStreamTurn;
+import dev.tablewright.aisdk.resume.TurnStreams;
+import dev.tablewright.aisdk.conversation.ConversationMemory;
 import dev.tablewright.aisdk.request.ChatRequestParser;
 import dev.tablewright.aisdk.request.UiMessage;
 import dev.tablewright.aisdk.request.UiMessageConverter;
-import dev.tablewright.fakes.model.RecordedRequest;
-import dev.tablewright.tools.ToolBundle;
+import dev.tablewright.http.stream.InMemoryResponseStream;
 import dev.tablewright.conversation.ConversationService;
 import dev.tablewright.conversation.StoredConversation;
 import dev.tablewright.dynamodb.DynamoConfigStore;
 import dev.tablewright.dynamodb.DynamoConversationStore;
 import dev.tablewright.dynamodb.DynamoDbInputRequestStore;
 import dev.tablewright.dynamodb.DynamoPreviewStore;
-import dev.tablewright.functions.chat.ChatFunction;
-import dev.tablewright.agent.AgentLoop;
-import dev.tablewright.aisdk.UiStreamTurn;
-import dev.tablewright.agent.TurnLimits;
-import dev.tablewright.aisdk.conversation.ConversationMemory;
-import dev.tablewright.openai.ModelSettings;
-import dev.tablewright.openai.OpenAiChatModel;
-import dev.tablewright.http.stream.InMemoryResponseStream;
-import dev.tablewright.fakes.tools.InProcessToolInvoker;
-import dev.tablewright.agent.tools.UserInputPort;
 import dev.tablewright.fakes.dynamodb.DynamoDbLocalLauncher;
 import dev.tablewright.fakes.dynamodb.TemplateTables;
 import dev.tablewright.fakes.model.ModelScript;
+import dev.tablewright.fakes.model.RecordedRequest;
 import dev.tablewright.fakes.model.ScriptedModelServer;
 import dev.tablewright.fakes.template.SamTemplate;
+import dev.tablewright.fakes.tools.InProcessToolInvoker;
+import dev.tablewright.functions.chat.ChatFunction;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
+import dev.tablewright.openai.ModelSettings;
+import dev.tablewright.openai.OpenAiChatModel;
 import dev.tablewright.tools.ApplyFilterChangeTool;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
@@ -160,7 +156,7 @@ public final class ConversationBenchmark {
     static ChatFunction function(ScriptedModelServer model, ConversationMemory memory) {
         OpenAiChatModel chatModel = new OpenAiChatModel(new ModelSettings(model.baseUrl(), "scripted-model", "not-needed", Duration.ofSeconds(30)));
         InProcessToolInvoker tools = new InProcessToolInvoker(List.of(new ApplyFilterChangeTool(), new ChatTurnBenchmark.OfflinePreview()));
-        UiStreamTurn turn = new UiStreamTurn(new AgentLoop(chatModel, ToolBundle.registry(), tools, UserInputPort.NONE, TurnLimits.DEFAULT, Clock.systemUTC()));
+        UiStreamTurn turn = new UiStreamTurn(ChatTurnBenchmark.agentLoop(chatModel, tools));
         return new ChatFunction(turn, memory, TurnStreams.NONE, event -> "bench_user", Optional::empty);
     }
 

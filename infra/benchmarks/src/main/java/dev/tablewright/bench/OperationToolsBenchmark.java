@@ -15,7 +15,7 @@ import dev.tablewright.tools.ApplyFilterChangeTool;
 import dev.tablewright.tools.ApplyJoinChangeTool;
 import dev.tablewright.tools.ApplySortChangeTool;
 import dev.tablewright.tools.ValidateTableConfigTool;
-import dev.tablewright.validation.ValidateConfig;
+import dev.tablewright.validation.ConfigValidator;
 import dev.tablewright.validation.ValidationReport;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -38,9 +38,9 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Warm latency of each operation tool and of ValidateConfig on the 22-column, 3-join orders config (the domain's
+ * Warm latency of each operation tool and of ConfigValidator on the 22-column, 3-join orders config (the domain's
  * test fixture, from its test-jar). The tool benchmarks take decoded arguments, as the handler
- * passes them (config as a JSON tree: reading it into the model, the operation, ValidateConfig and writing the
+ * passes them (config as a JSON tree: reading it into the model, the operation, ConfigValidator and writing the
  * answer tree are all inside); {@code handlerBytesToBytes} adds parsing the invocation and writing the response.
  *
  * <p>Run: {@code infra/bin/jmh OperationToolsBenchmark} (see docs/performance.md for the settings used).
@@ -126,7 +126,7 @@ public class OperationToolsBenchmark {
         }
         requireValid(columns.execute(removeColumn));
         requireValid(joins.execute(removeJoin));
-        if (!ValidateConfig.validate(config).valid()) {
+        if (!ConfigValidator.validate(config).valid()) {
             throw new IllegalStateException("fixture is not valid");
         }
     }
@@ -166,10 +166,10 @@ public class OperationToolsBenchmark {
         return validate.execute(validateConfig);
     }
 
-    /** The domain's ValidateConfig alone, on the parsed model. */
+    /** The domain's ConfigValidator alone, on the parsed model. */
     @Benchmark
     public ValidationReport validateConfig() {
-        return ValidateConfig.validate(config);
+        return ConfigValidator.validate(config);
     }
 
     /** What the Lambda pays per warm invocation: invocation bytes in, response bytes out (apply_column_change). */

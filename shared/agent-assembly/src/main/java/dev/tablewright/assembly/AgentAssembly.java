@@ -11,7 +11,10 @@ import dev.tablewright.dynamodb.DynamoDbInputRequestStore;
 import dev.tablewright.dynamodb.DynamoDbSavedValuesStore;
 import dev.tablewright.invoke.LambdaToolInvoker;
 import dev.tablewright.logging.Metrics;
-import dev.tablewright.tools.ToolBundle;
+import dev.tablewright.agent.InternalTool;
+import dev.tablewright.catalog.ToolCatalogue;
+import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.tool.ToolRegistry;
 import dev.tablewright.userinput.InputRequestService;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -88,11 +91,12 @@ public final class AgentAssembly {
     }
 
     /**
-     * The loop over the bundle's tools for the configured data sources, within the settings' limits and memory
+     * The loop over the catalogue's chat tools (the agent's own among them) for the configured data sources, within the settings' limits and memory
      * budget, heard by {@code observer} and publishing its metrics to the function's namespace.
      */
     public AgentLoop loop(ChatModel model, ToolInvoker tools, UserInputPort userInput, TurnObserver observer) {
-        return new AgentLoop(model, ToolBundle.registry(settings.dataSources()), tools, userInput, settings.limits(),
+        ToolRegistry registry = ToolCatalogue.registry(settings.dataSources()).offeredOn(ToolDefinition.Door.CHAT);
+        return new AgentLoop(model, registry, InternalTool.standard(registry, tools), tools, userInput, settings.limits(),
                 settings.memory(), Clock.systemUTC()).observedBy(observer).publishingMetricsTo(Metrics.namespace(env));
     }
 }

@@ -2,9 +2,9 @@ package dev.tablewright.assembly;
 
 import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.agent.memory.MemoryBudget;
+import dev.tablewright.catalog.DataSources;
 import dev.tablewright.dynamodb.DynamoConversations;
 import dev.tablewright.lambda.Settings;
-import dev.tablewright.tools.DataSourceSelection;
 import dev.tablewright.userinput.InputRequestService;
 
 import java.time.Duration;
@@ -37,7 +37,7 @@ public record ChatSettings(TurnLimits limits, MemoryBudget memory, List<String> 
                         (int) Settings.positive("MEMORY_MAX_CHARS", env.get("MEMORY_MAX_CHARS"), d.maxHistoryChars()),
                         (int) Settings.positive("MEMORY_DIGEST_LINES", env.get("MEMORY_DIGEST_LINES"), d.maxDigestLines()),
                         d.maxElidedChars()),
-                DataSourceSelection.namesOf(env.get("DATA_SOURCES")),
+                DataSources.namesOf(env.get("DATA_SOURCES")),
                 blankToNull(env.get("CONVERSATIONS_TABLE")),
                 DynamoConversations.ttl(env.get("CONVERSATION_TTL_DAYS")),
                 env.getOrDefault("CONFIGS_TABLE", "ConfigsTable"),

@@ -15,7 +15,6 @@ import dev.tablewright.agent.tools.ToolInvoker;
 import dev.tablewright.agent.tools.UserInputPort;
 import dev.tablewright.logging.Metrics;
 import dev.tablewright.logging.StructuredLog;
-import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.tool.ToolRegistry;
 
 import java.time.Clock;
@@ -49,21 +48,26 @@ public final class AgentLoop {
     private TurnObserver observer = TurnObserver.NONE;
     private String metricsNamespace = Metrics.DEFAULT_NAMESPACE;
 
-    public AgentLoop(ChatModel model, ToolRegistry registry, ToolInvoker invoker, UserInputPort userInput,
-                     TurnLimits limits, Clock clock) {
-        this(model, registry, invoker, userInput, limits, MemoryBudget.DEFAULT, clock);
+    public AgentLoop(ChatModel model, ToolRegistry registry, List<InternalTool> ownTools, ToolInvoker invoker,
+                     UserInputPort userInput, TurnLimits limits, Clock clock) {
+        this(model, registry, ownTools, invoker, userInput, limits, MemoryBudget.DEFAULT, clock);
     }
 
-    public AgentLoop(ChatModel model, ToolRegistry registry, ToolInvoker invoker, UserInputPort userInput,
-                     TurnLimits limits, MemoryBudget budget, Clock clock) {
+    /**
+     * @param registry the tools the door offers (the catalogue's {@code offeredOn} the door): all the model is
+     *                 offered, up front or through the catalogue search
+     * @param ownTools the tools that run inside the agent ({@link InternalTool#standard}), each with its definition
+     *                 in the registry; the others run behind the invoker
+     */
+    public AgentLoop(ChatModel model, ToolRegistry registry, List<InternalTool> ownTools, ToolInvoker invoker,
+                     UserInputPort userInput, TurnLimits limits, MemoryBudget budget, Clock clock) {
         this.registry = registry;
         this.limits = limits;
         this.budget = budget;
         this.clock = clock;
         this.modelCall = new ModelCall(model, limits, clock);
         this.inputStep = new InputStep(userInput);
-        this.tools = new ToolDispatch(registry, invoker, inputStep, limits,
-                List.of(new SearchToolsTool(registry, invoker), new EditableFieldTool()));
+        this.tools = new ToolDispatch(registry, invoker, inputStep, limits, ownTools);
     }
 
     /** Every turn run from now on is heard by {@code observer} (tracing); returns this loop. */
@@ -214,7 +218,7 @@ public final class AgentLoop {
     private String systemPrompt(TurnState s) {
         List<String> core = new ArrayList<>();
         registry.coreTools(s.page()).forEach(t -> core.add(t.name()));
-        int discoverable = (int) registry.all().stream().filter(ToolDefinition::offeredToModel).count() - core.size();
+        int discoverable = registry.all().size() - core.size();
         return SystemPrompt.of(s.page(), s.working.summary(), s.editable, core, Math.max(0, discoverable))
                 .withEarlierTurns(s.earlier.earlier(), s.earlier.notShown()).render();
     }

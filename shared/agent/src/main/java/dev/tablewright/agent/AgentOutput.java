@@ -11,7 +11,7 @@ public interface AgentOutput {
     /** Runs {@code callback} when the listener goes away (at once if it already has). */
     void onClientGone(Runnable callback);
 
-    /** The turn was asked to stop: it ends now ({@link StopReason#STOPPED}), keeping what was said. */
+    /** The turn was asked to stop: it ends now ({@link StopReason#USER_STOPPED}), keeping what was said. */
     default boolean stopRequested() {
         return false;
     }

@@ -6,14 +6,14 @@ import dev.tablewright.editable.EditableFieldUpdate;
 import dev.tablewright.editable.EditableStatus;
 import dev.tablewright.agent.tools.EditableFieldUpdateJson;
 import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.tools.ChatToolDefinitions;
+import dev.tablewright.catalog.AgentToolDefinitions;
 
 /** {@code update_editable_status}: changes one of the page's editable fields (name, description, page size). */
-final class EditableFieldTool implements InternalTool {
+public final class EditableFieldTool implements InternalTool {
 
     @Override
     public ToolDefinition definition() {
-        return ChatToolDefinitions.UPDATE_EDITABLE_STATUS;
+        return AgentToolDefinitions.UPDATE_EDITABLE_STATUS;
     }
 
     @Override

@@ -7,25 +7,26 @@ import dev.tablewright.agent.tools.ToolInvoker;
 import dev.tablewright.json.Json;
 import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.tool.ToolRegistry;
-import dev.tablewright.tools.ChatToolDefinitions;
+import dev.tablewright.catalog.AgentToolDefinitions;
 
 import java.util.LinkedHashSet;
 import java.util.Set;
 
 /** {@code search_tools}: finds tools beyond the page's core set, which become callable from the next step. */
-final class SearchToolsTool implements InternalTool {
+public final class SearchToolsTool implements InternalTool {
 
     private final ToolRegistry registry;
     private final ToolInvoker invoker;
 
-    SearchToolsTool(ToolRegistry registry, ToolInvoker invoker) {
+    /** @param registry the tools the door offers, where the search looks */
+    public SearchToolsTool(ToolRegistry registry, ToolInvoker invoker) {
         this.registry = registry;
         this.invoker = invoker;
     }
 
     @Override
     public ToolDefinition definition() {
-        return ChatToolDefinitions.SEARCH_TOOLS;
+        return AgentToolDefinitions.SEARCH_TOOLS;
     }
 
     @Override
@@ -36,7 +37,6 @@ final class SearchToolsTool implements InternalTool {
         registry.coreTools(s.page()).forEach(t -> exclude.add(t.name()));
         exclude.addAll(s.discovered.keySet());
         exclude.add(definition().name());
-        registry.all().stream().filter(t -> !t.offeredToModel()).forEach(t -> exclude.add(t.name()));
         ObjectNode answer = Json.object();
         ArrayNode found = answer.putArray("tools");
         for (ToolRegistry.Match m : registry.search(query, exclude, limit)) {

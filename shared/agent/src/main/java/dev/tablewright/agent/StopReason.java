@@ -17,7 +17,7 @@ public enum StopReason {
     /** Whoever asked for the turn went away before it ended. */
     CLIENT_GONE("client-gone"),
     /** The turn was asked to stop (its user pressed Stop, here or elsewhere): what was said so far is kept. */
-    STOPPED("stopped"),
+    USER_STOPPED("stopped"),
     INTERNAL_ERROR("internal-error");
 
     private final String code;

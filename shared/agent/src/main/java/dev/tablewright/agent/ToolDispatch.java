@@ -114,7 +114,7 @@ final class ToolDispatch {
             s.record.tool(name, "ok", System.nanoTime() - started);
             return false;
         }
-        Optional<ToolDefinition> definition = registry.find(name).filter(ToolDefinition::offeredToModel);
+        Optional<ToolDefinition> definition = registry.find(name);
         if (definition.isEmpty() || !invoker.knows(name)) {
             String error = "There is no tool named '" + name + "'. Use one of the listed tools, or search_tools to find one.";
             s.emit(new AgentEvent.ToolFailed(toolCallId, error));

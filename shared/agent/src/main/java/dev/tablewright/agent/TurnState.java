@@ -90,7 +90,7 @@ final class TurnState {
     /** Ends the turn here when it was asked to stop, or when nobody listens any more and nothing keeps its answer. */
     void checkClient() throws Interrupted {
         if (out.stopRequested()) {
-            throw new Interrupted(StopReason.STOPPED);
+            throw new Interrupted(StopReason.USER_STOPPED);
         }
         if (out.clientGone()) {
             throw new Interrupted(StopReason.CLIENT_GONE);
@@ -105,7 +105,7 @@ final class TurnState {
     }
 
     /**
-     * Thrown out of a step when the turn must end now: it was asked to stop ({@link StopReason#STOPPED}), or nobody
+     * Thrown out of a step when the turn must end now: it was asked to stop ({@link StopReason#USER_STOPPED}), or nobody
      * listens any more ({@link StopReason#CLIENT_GONE}): stop paying for tokens.
      */
     static final class Interrupted extends IOException {

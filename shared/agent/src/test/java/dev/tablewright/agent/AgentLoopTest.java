@@ -24,7 +24,7 @@ import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
 import dev.tablewright.tool.ToolRegistry;
 import dev.tablewright.tool.UserInputRequirement;
-import dev.tablewright.tools.ChatToolDefinitions;
+import dev.tablewright.catalog.AgentToolDefinitions;
 import dev.tablewright.userinput.UserInputGate;
 import org.junit.jupiter.api.Test;
 
@@ -50,6 +50,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * stream. What it emits, how it ends, and what the model is sent as a conversation grows.
  */
 class AgentLoopTest {
+
+    /** The agent's own tools, as the catalogue defines them. */
+    static final List<ToolDefinition> AGENT_TOOLS = List.of(AgentToolDefinitions.SEARCH_TOOLS, AgentToolDefinitions.UPDATE_EDITABLE_STATUS);
 
     /** Each step: stream these deltas, then answer this step, or fail. */
     interface Step {
@@ -138,9 +141,11 @@ class AgentLoopTest {
     }
 
     AgentLoop loop() {
-        List<ToolDefinition> definitions = new ArrayList<>(ChatToolDefinitions.ALL);
+        List<ToolDefinition> definitions = new ArrayList<>(AGENT_TOOLS);
         tools.forEach(t -> definitions.add(t.definition()));
-        return new AgentLoop(model, new ToolRegistry(definitions), inThisJvm(tools), userInput, limits,
+        ToolRegistry registry = new ToolRegistry(definitions);
+        ToolInvoker invoker = inThisJvm(tools);
+        return new AgentLoop(model, registry, InternalTool.standard(registry, invoker), invoker, userInput, limits,
                 MemoryBudget.DEFAULT, Clock.systemUTC());
     }
 
@@ -220,14 +225,15 @@ class AgentLoopTest {
             listener.textDelta("warehouses.");
             return new ModelStep("Three warehouses.", List.of(), "stop", TokenUsage.NONE);
         };
-        AgentLoop loop = new AgentLoop(stoppable, new ToolRegistry(new ArrayList<>(ChatToolDefinitions.ALL)),
+        ToolRegistry registry = new ToolRegistry(AGENT_TOOLS);
+        AgentLoop loop = new AgentLoop(stoppable, registry, InternalTool.standard(registry, inThisJvm(List.of())),
                 inThisJvm(List.of()), userInput, limits, MemoryBudget.DEFAULT, Clock.systemUTC());
         AgentResult result = loop.run(new AgentInput("conv_1", "user_1", PageContext.tables(), Optional.empty(), Transcript.EMPTY,
                 "t1", new AgentInput.NewMessage("how many warehouses?"), List.of()), out, Optional.empty());
 
         assertTrue(cancelled[0], "the model's request was cancelled");
-        assertEquals(StopReason.STOPPED, out.stopped().reason());
-        assertEquals(StopReason.STOPPED, result.reason());
+        assertEquals(StopReason.USER_STOPPED, out.stopped().reason());
+        assertEquals(StopReason.USER_STOPPED, result.reason());
         assertTrue(out.of(AgentEvent.Failed.class).isEmpty(), "a stop is no failure");
         assertEquals(List.of("Three "), out.of(AgentEvent.TextDelta.class).stream().map(AgentEvent.TextDelta::delta).toList());
         assertInstanceOf(AgentEvent.StepFinished.class, out.events.get(out.events.size() - 2), "the step is closed before the end");

@@ -94,7 +94,7 @@ public final class UiStreamMapper implements AgentOutput {
             case AgentEvent.Failed e -> ui.write(new UiChunk.Error(e.message()));
             case AgentEvent.Stopped e -> {
                 ObjectNode metadata = metadata(e.usage());
-                if (e.reason() == StopReason.STOPPED) {
+                if (e.reason() == StopReason.USER_STOPPED) {
                     metadata.put("stopped", true); // what the page shows, and what the stored message keeps
                 }
                 ui.write(new UiChunk.Finish(finishReason(e.reason()), metadata));
@@ -119,7 +119,7 @@ public final class UiStreamMapper implements AgentOutput {
             case MODEL_LENGTH, TOKEN_BUDGET, OUTPUT_CAP -> FinishReason.LENGTH;
             case PAUSED -> FinishReason.TOOL_CALLS;
             case MODEL_ERROR, INTERNAL_ERROR -> FinishReason.ERROR;
-            case MAX_STEPS, OUT_OF_TIME, CLIENT_GONE, STOPPED -> FinishReason.OTHER;
+            case MAX_STEPS, OUT_OF_TIME, CLIENT_GONE, USER_STOPPED -> FinishReason.OTHER;
         };
     }
 

@@ -62,7 +62,7 @@ public final class UiStreamTurn {
      * As {@link #run(ChatRequest, String, UiMessageStreamWriter, Optional, Optional, Optional, Consumer)}, for a turn
      * whose answer is kept: with {@code outlivesClient} a client that leaves does not end the turn (it runs to its
      * end within its limits and is stored whole); {@code stop}, when raised, cancels the model and ends the turn
-     * with what was said so far ({@link dev.tablewright.agent.StopReason#STOPPED}).
+     * with what was said so far ({@link dev.tablewright.agent.StopReason#USER_STOPPED}).
      */
     public void run(ChatRequest request, String ownerId, UiMessageStreamWriter ui, Optional<Instant> invocationDeadline,
                     Optional<WorkingDraft> draft, Optional<Transcript> memory, boolean outlivesClient, StopSignal stop,

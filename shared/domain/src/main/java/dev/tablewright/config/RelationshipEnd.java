@@ -5,7 +5,7 @@ import java.util.Optional;
 /**
  * One end of a join's relationship: {@code relationship_from}/{@code relationship_to} are written
  * {@code <table-or-alias>.<column>} (or {@code <schema>.<table>.<column>}). {@code schema} is null in the short form.
- * Parsing only splits; whether the parts are plain identifiers is ValidateConfig's business.
+ * Parsing only splits; whether the parts are plain identifiers is ConfigValidator's business.
  */
 public record RelationshipEnd(String schema, String table, String column) {
 

@@ -2,7 +2,7 @@ package dev.tablewright.configstore;
 
 import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.config.TableConfig;
-import dev.tablewright.validation.ValidateConfig;
+import dev.tablewright.validation.ConfigValidator;
 import dev.tablewright.validation.ValidationError;
 
 import java.nio.charset.StandardCharsets;
@@ -17,8 +17,8 @@ import java.util.regex.Pattern;
  */
 public record StorableConfig(String name, String nameKey, String description, TableConfig config) {
 
-    public static final int MAX_NAME_CHARS = ValidateConfig.MAX_NAME_CHARS;
-    public static final int MAX_DESCRIPTION_CHARS = ValidateConfig.MAX_DESCRIPTION_CHARS;
+    public static final int MAX_NAME_CHARS = ConfigValidator.MAX_NAME_CHARS;
+    public static final int MAX_DESCRIPTION_CHARS = ConfigValidator.MAX_DESCRIPTION_CHARS;
     /** A DynamoDB item holds at most 400 KB; the body is stored twice per change (current + version), each in its own item. */
     public static final int MAX_BODY_BYTES = 300_000;
 

@@ -17,7 +17,7 @@ import dev.tablewright.reference.VisualType;
 import dev.tablewright.schema.ColumnInfo;
 import dev.tablewright.schema.SchemaCatalog;
 import dev.tablewright.schema.TableInfo;
-import dev.tablewright.validation.ValidateConfig;
+import dev.tablewright.validation.ConfigValidator;
 import dev.tablewright.validation.ValidationCollector;
 import dev.tablewright.validation.ValidationError;
 import dev.tablewright.validation.ValidationReport;
@@ -34,8 +34,8 @@ import java.util.Optional;
  * closest real ones, and a column's visual type must be one its database type can be shown as. A join follows a real
  * foreign key (in either direction; a key over several columns is followed whole).
  *
- * <p>It works on a config whose structure {@link ValidateConfig} accepted, so nothing here checks join types, sort
- * directions, operators or filter values again: a structurally invalid config is answered with ValidateConfig's errors.
+ * <p>It works on a config whose structure {@link ConfigValidator} accepted, so nothing here checks join types, sort
+ * directions, operators or filter values again: a structurally invalid config is answered with ConfigValidator's errors.
  *
  * <p>Two uses, one walk: {@link #ground} for the SQL compiler (the result is a {@link GroundedConfig}, or errors; a
  * join with no foreign key is an error) and {@link #check} for validation ({@code validate_table_config}, the config
@@ -71,7 +71,7 @@ public final class ConfigGrounder {
 
     /** For the SQL compiler: the grounded config, or why there is none. */
     public static Grounding ground(TableConfig config, SchemaCatalog catalog) {
-        ValidationReport structure = ValidateConfig.validate(config);
+        ValidationReport structure = ConfigValidator.validate(config);
         if (!structure.valid()) {
             return new Grounding(null, structure.errors(), List.of());
         }
@@ -83,13 +83,13 @@ public final class ConfigGrounder {
 
     /**
      * For validation: the names the database does not have, as errors; a warning when there is no catalogue to check
-     * against. Run it on a config that {@link ValidateConfig} accepted (it answers ValidateConfig's errors otherwise).
+     * against. Run it on a config that {@link ConfigValidator} accepted (it answers ConfigValidator's errors otherwise).
      */
     public static ValidationReport check(TableConfig config, SchemaCatalog catalog) {
         if (catalog == null) {
             return new ValidationReport(List.of(), List.of(new ValidationError("", CatalogLookup.UNGROUNDED)));
         }
-        ValidationReport structure = ValidateConfig.validate(config);
+        ValidationReport structure = ConfigValidator.validate(config);
         if (!structure.valid()) {
             return new ValidationReport(structure.errors(), List.of());
         }
@@ -217,7 +217,7 @@ public final class ConfigGrounder {
                 + declared.wireName());
     }
 
-    /** The filter's values as text (ValidateConfig has checked their shape against the operator). */
+    /** The filter's values as text (ConfigValidator has checked their shape against the operator). */
     private static List<String> values(JsonNode value, FilterOperator.ValueShape shape) {
         return switch (shape) {
             case NONE -> List.of();

@@ -1,7 +1,7 @@
 package dev.tablewright.operations;
 
 import dev.tablewright.config.TableConfig;
-import dev.tablewright.validation.ValidateConfig;
+import dev.tablewright.validation.ConfigValidator;
 import dev.tablewright.validation.ValidationCollector;
 import dev.tablewright.validation.ValidationReport;
 
@@ -37,7 +37,7 @@ final class ChangeLog {
             return OperationResult.invalid(own.errors(), own.warnings());
         }
         TableConfig result = draft.toConfig();
-        ValidationReport report = ValidateConfig.validate(result);
+        ValidationReport report = ConfigValidator.validate(result);
         ValidationCollector all = new ValidationCollector();
         all.addAll(problems.report());
         all.addAll(report);

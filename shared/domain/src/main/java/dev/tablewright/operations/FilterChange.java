@@ -14,7 +14,7 @@ import dev.tablewright.reference.FilterOperator;
 import dev.tablewright.reference.VisualType;
 import dev.tablewright.schema.SchemaCatalog;
 import dev.tablewright.validation.Identifiers;
-import dev.tablewright.validation.ValidateConfig;
+import dev.tablewright.validation.ConfigValidator;
 
 import java.util.List;
 
@@ -57,12 +57,12 @@ public final class FilterChange {
         }
         FilterOperator op = null;
         if (f.operator() == null || f.operator().isEmpty()) {
-            log.error("filter.operator", "operator is missing; one of " + ValidateConfig.operatorNames(java.util.List.of(FilterOperator.values())));
+            log.error("filter.operator", "operator is missing; one of " + ConfigValidator.operatorNames(java.util.List.of(FilterOperator.values())));
         } else {
             op = FilterOperator.parse(f.operator()).orElse(null);
             if (op == null) {
                 log.error("filter.operator", "operator " + Identifiers.quote(f.operator()) + " is not a filter operator; one of "
-                        + ValidateConfig.operatorNames(java.util.List.of(FilterOperator.values())));
+                        + ConfigValidator.operatorNames(java.util.List.of(FilterOperator.values())));
             }
         }
         if (op == null) {
@@ -88,7 +88,7 @@ public final class FilterChange {
         VisualType type = cs == null || cs.type() == null ? VisualType.STRING : VisualType.parse(cs.type()).orElse(null);
         if (type != null && !type.allows(op)) {
             log.error("filter.operator", "operator '" + op.wireName() + "' is not valid for " + type.wireName() + " column "
-                    + Identifiers.quote(key) + "; valid: " + ValidateConfig.operatorNames(type.operators()));
+                    + Identifiers.quote(key) + "; valid: " + ConfigValidator.operatorNames(type.operators()));
             return;
         }
         Filter filter = new Filter(key, op.wireName(), value(op, f.value()), f.label(), null);
@@ -200,7 +200,7 @@ public final class FilterChange {
                     return parsed;
                 }
             } catch (Exception e) {
-                // not JSON: left as text, ValidateConfig reports the shape
+                // not JSON: left as text, ConfigValidator reports the shape
             }
         }
         return value;

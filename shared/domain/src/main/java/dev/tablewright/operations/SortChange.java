@@ -6,7 +6,7 @@ import dev.tablewright.config.SortDirection;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.schema.SchemaCatalog;
 import dev.tablewright.validation.Identifiers;
-import dev.tablewright.validation.ValidateConfig;
+import dev.tablewright.validation.ConfigValidator;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -47,8 +47,8 @@ public final class SortChange {
             log.error("sort", "sort is empty; give at least one {column, direction}");
             return log.finish(draft);
         }
-        if (sort.size() > ValidateConfig.MAX_SORTS) {
-            log.error("sort", "too many sort entries: " + sort.size() + " (at most " + ValidateConfig.MAX_SORTS + ")");
+        if (sort.size() > ConfigValidator.MAX_SORTS) {
+            log.error("sort", "too many sort entries: " + sort.size() + " (at most " + ConfigValidator.MAX_SORTS + ")");
             return log.finish(draft);
         }
         CatalogLookup grounding = CatalogLookup.reportingOutages(catalog);

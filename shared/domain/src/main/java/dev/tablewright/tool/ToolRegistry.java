@@ -19,8 +19,9 @@ import java.util.regex.Pattern;
 
 /**
  * A set of tools, each listed once, and what the chat turn asks of it: the core tools of a page, the catalogue
- * search, the tools that run as functions of their own. The bundle's registry is built where a function is wired
- * ({@code dev.tablewright.tools.ToolBundle}).
+ * search, the tools that run as functions of their own. A registry refuses a definition a door that offers it could
+ * not show (no title on MCP, say). The catalogue's registry is built where a function is wired
+ * ({@code dev.tablewright.catalog.ToolCatalogue}).
  */
 public final class ToolRegistry {
 
@@ -52,6 +53,9 @@ public final class ToolRegistry {
             if (d.description() == null || d.description().isBlank()) {
                 throw new IllegalStateException("tool '" + d.name() + "' has no description");
             }
+            if (!d.missingForItsDoors().isEmpty()) {
+                throw new IllegalStateException(String.join("; ", d.missingForItsDoors()));
+            }
             index.put(d.name(), Terms.of(d));
         }
         this.tools = List.copyOf(names.values());
@@ -81,6 +85,11 @@ public final class ToolRegistry {
         Set<String> out = new TreeSet<>();
         tools.forEach(t -> out.addAll(t.coreIn()));
         return out;
+    }
+
+    /** The tools one door offers, in registry order: all a door's tool list, its search and its dispatch may see. */
+    public ToolRegistry offeredOn(ToolDefinition.Door door) {
+        return new ToolRegistry(tools.stream().filter(t -> t.isOn(door)).toList());
     }
 
     /** The tools that run as a Lambda function of their own (one template.yaml function each). */

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.codec.TableBuilderStateJson;
 import dev.tablewright.fixtures.Fixtures;
 import dev.tablewright.json.Json;
-import dev.tablewright.validation.ValidateConfig;
+import dev.tablewright.validation.ConfigValidator;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.*;
@@ -33,7 +33,7 @@ class BuilderStateMappingTest {
         TableConfig back = BuilderStateMapping.toConfig(state, config);
         assertEquals(ConfigJson.write(config), ConfigJson.write(back), "with the previous config, nothing is lost");
         TableConfig bare = BuilderStateMapping.toConfig(state);
-        assertTrue(ValidateConfig.validate(bare).valid(), () -> ValidateConfig.validate(bare).errors().toString());
+        assertTrue(ConfigValidator.validate(bare).valid(), () -> ConfigValidator.validate(bare).errors().toString());
         assertNull(bare.id());
         assertEquals(state, BuilderStateMapping.toState(bare), "state → config → state is the identity");
     }
@@ -52,7 +52,7 @@ class BuilderStateMappingTest {
                 """);
         TableBuilderState state = TableBuilderStateJson.read(json);
         TableConfig config = BuilderStateMapping.toConfig(state);
-        assertTrue(ValidateConfig.validate(config).valid(), () -> ValidateConfig.validate(config).errors().toString());
+        assertTrue(ConfigValidator.validate(config).valid(), () -> ConfigValidator.validate(config).errors().toString());
         assertEquals("users_created_by", config.dataSource().get(0).select().foreignTables().get(0).alias());
         assertEquals("string", config.visualSettings().columns().get("creator").type());
         assertEquals(10, config.dataSource().get(0).filters().get(0).value().asInt());
@@ -71,6 +71,6 @@ class BuilderStateMappingTest {
         TableBuilderState s = BuilderStateMapping.toState(null);
         assertNull(s.baseTable());
         assertTrue(s.columns().isEmpty());
-        assertFalse(ValidateConfig.validate(BuilderStateMapping.toConfig(s)).valid());
+        assertFalse(ConfigValidator.validate(BuilderStateMapping.toConfig(s)).valid());
     }
 }

@@ -7,7 +7,7 @@ import dev.tablewright.config.SelectColumn;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.fixtures.FixtureCatalog;
 import dev.tablewright.fixtures.Fixtures;
-import dev.tablewright.validation.ValidateConfig;
+import dev.tablewright.validation.ConfigValidator;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -22,7 +22,7 @@ class ColumnChangeTest {
 
     static OperationResult assertValid(OperationResult r) {
         assertTrue(r.valid(), () -> "errors: " + r.errors());
-        assertTrue(ValidateConfig.validate(r.config()).valid());
+        assertTrue(ConfigValidator.validate(r.config()).valid());
         return r;
     }
 

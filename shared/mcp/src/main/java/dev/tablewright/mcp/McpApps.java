@@ -1,6 +1,7 @@
 package dev.tablewright.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tablewright.catalog.DatabaseToolDefinitions;
 import io.modelcontextprotocol.spec.McpSchema;
 
 import java.io.IOException;
@@ -21,7 +22,8 @@ public final class McpApps {
 
     public static final String EXTENSION_ID = "io.modelcontextprotocol/ui";
     public static final String MIME_TYPE = "text/html;profile=mcp-app";
-    public static final String PREVIEW_URI = "ui://tablewright/preview";
+    /** The preview's view, as the tool catalogue names it for {@code preview_table_config}. */
+    public static final String PREVIEW_URI = DatabaseToolDefinitions.PREVIEW_VIEW;
 
     /** The view's file on the class path (beside this class). */
     static final String PREVIEW_VIEW = "preview-view.html";

@@ -15,7 +15,7 @@ import dev.tablewright.tool.ToolArguments;
 import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
-import dev.tablewright.validation.ValidateConfig;
+import dev.tablewright.validation.ConfigValidator;
 import dev.tablewright.validation.ValidationError;
 import dev.tablewright.validation.ValidationReport;
 
@@ -101,11 +101,11 @@ abstract class ConfigStoreTool implements Tool {
         return v.asLong();
     }
 
-    /** The config as the create and update tools store it: valid by ValidateConfig (warnings are fine). */
+    /** The config as the create and update tools store it: valid by ConfigValidator (warnings are fine). */
     static TableConfig validConfig(ToolArguments args, String field) {
         TableConfig config = args.config(field);
         require(args);
-        ValidationReport report = ValidateConfig.validate(config);
+        ValidationReport report = ConfigValidator.validate(config);
         if (!report.valid()) {
             throw new BadArguments(report.errors());
         }

@@ -1,5 +1,6 @@
 package dev.tablewright.tools;
 
+import dev.tablewright.catalog.OperationToolDefinitions;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.json.Json;
@@ -12,7 +13,6 @@ import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
 
 import java.util.List;
-import java.util.Set;
 
 /**
  * {@code discover_table_reference}: the static type reference (PostgreSQL type → visual type, the format options of
@@ -20,25 +20,9 @@ import java.util.Set;
  */
 public final class DiscoverTableReferenceTool implements Tool {
 
-    public static final ToolDefinition DEFINITION = new ToolDefinition("discover_table_reference",
-            "The table builder's reference: which visual type each PostgreSQL type shows as (number, string, "
-                    + "boolean, date, datetime, time, uuid, json, array, enum), the format options of each visual type "
-                    + "(date and datetime need one), which filter operators each visual type allows and what value each "
-                    + "operator takes, and the rules a config must keep. Pass pg_types to map specific types.",
-            schema(), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
-
-    private static ObjectNode schema() {
-        ObjectNode s = ArgumentSchemas.object();
-        ObjectNode p = ArgumentSchemas.props(s);
-        ObjectNode types = p.putObject("pg_types");
-        types.put("type", "array").put("description", "Optional PostgreSQL types to map, e.g. [\"numeric(10,2)\", \"_int4\"].");
-        types.putObject("items").put("type", "string");
-        return s;
-    }
-
     @Override
     public ToolDefinition definition() {
-        return DEFINITION;
+        return OperationToolDefinitions.DISCOVER_TABLE_REFERENCE;
     }
 
     @Override

@@ -1,32 +1,19 @@
 package dev.tablewright.tools;
 
+import dev.tablewright.catalog.ConfigStoreToolDefinitions;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.json.Json;
 
 import dev.tablewright.configstore.ConfigNotFoundException;
 import dev.tablewright.configstore.ConfigStore;
 import dev.tablewright.configstore.StoredConfigJson;
 import dev.tablewright.tool.ToolArguments;
-import dev.tablewright.tool.ToolDefinition;
 
-import java.util.Set;
 
 /** {@code get_table_config}: the current version of a saved config, by id or by name. */
 public final class GetTableConfigTool extends ConfigStoreTool {
 
-    public static final ToolDefinition DEFINITION = new ToolDefinition("get_table_config",
-            "Fetch a saved table config (the Config wire format) with its current version, by config_id or by name. "
-                    + "Start here before changing an existing config: operation tools take this config, and a preview "
-                    + "of a change is based on this version.",
-            Json.objectLiteral("""
-                    {"type":"object","properties":{
-                      "config_id":{"type":"string","description":"The config's id (cfg_...), e.g. the page context's configId"},
-                      "name":{"type":"string","description":"The config's name (case-insensitive), when the id is not known"}},
-                     "additionalProperties":false}"""),
-            null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
-
     public GetTableConfigTool(ConfigStore configs) {
-        super(DEFINITION, configs);
+        super(ConfigStoreToolDefinitions.GET_TABLE_CONFIG, configs);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.tablewright.tools;
 
+import dev.tablewright.catalog.DataSources;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.failure.DomainFailure;
 import dev.tablewright.json.Json;
@@ -13,7 +14,7 @@ import dev.tablewright.tool.ToolOutcome;
 
 /**
  * A tool that reads one of the configured databases. What every such tool does before its own work is here once:
- * its definition declares the choice of database where there are several ({@link DataSourceSelection#declare}); a
+ * its definition declares the choice of database where there are several ({@link DataSources#declare}); a
  * call answers {@code needs_input} while none is chosen and {@code invalid_arguments} for a name that is not
  * configured ({@link DataSourceSelection#choose}); and the failures of the catalogue and the stores (a
  * {@link DomainFailure}: the database unreachable, a store unavailable, a value too large) are answered as tool
@@ -27,7 +28,7 @@ public abstract class LiveDatabaseTool implements Tool {
     /** @param definition the tool's definition without the {@code database} selection (it is declared here when needed) */
     protected LiveDatabaseTool(ToolDefinition definition, Databases databases) {
         this.databases = databases;
-        this.definition = DataSourceSelection.declare(definition, databases.names());
+        this.definition = DataSources.declare(definition, databases.names());
     }
 
     /** The tool's answer on the chosen database; never throws for bad input (answer an error outcome). */

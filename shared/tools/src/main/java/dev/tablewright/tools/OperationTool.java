@@ -1,5 +1,6 @@
 package dev.tablewright.tools;
 
+import dev.tablewright.catalog.DataSources;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.operations.OperationResult;
 import dev.tablewright.tool.Tool;
@@ -26,11 +27,11 @@ abstract class OperationTool implements Tool {
     protected abstract OperationResult run(ToolArguments args, String dataSource);
 
     private static String dataSource(ToolInvocation invocation) {
-        String saved = invocation.sessionValues() == null ? null : invocation.sessionValues().get(DataSourceSelection.FIELD);
+        String saved = invocation.sessionValues() == null ? null : invocation.sessionValues().get(DataSources.FIELD);
         if (saved != null && !saved.isBlank()) {
             return saved;
         }
-        com.fasterxml.jackson.databind.JsonNode argument = invocation.arguments().get(DataSourceSelection.FIELD);
+        com.fasterxml.jackson.databind.JsonNode argument = invocation.arguments().get(DataSources.FIELD);
         return argument != null && argument.isTextual() ? argument.textValue() : null;
     }
 

@@ -1,5 +1,6 @@
 package dev.tablewright.tools;
 
+import dev.tablewright.catalog.DatabaseToolDefinitions;
 import dev.tablewright.id.IdGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -21,10 +22,9 @@ import dev.tablewright.sql.QueryFailure;
 import dev.tablewright.grounding.ResultColumn;
 import dev.tablewright.sql.SampleRunner;
 import dev.tablewright.sql.SqlCompiler;
-import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
-import dev.tablewright.validation.ValidateConfig;
+import dev.tablewright.validation.ConfigValidator;
 import dev.tablewright.validation.ValidationError;
 import dev.tablewright.validation.ValidationReport;
 
@@ -33,7 +33,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * {@code preview_table_config}: validate a config, ground it in the live catalogue, compile it to SQL, have
@@ -47,19 +46,6 @@ import java.util.Set;
 public final class PreviewTableConfigTool extends LiveDatabaseTool {
 
     public static final int DEFAULT_SAMPLE_ROWS = 10;
-
-    /**
-     * The definition without the {@code database} selection: where several data sources are configured, the registry
-     * the function is wired with declares it ({@link DataSourceSelection#declare}), so the chat function asks first
-     * (and so does the tool itself: {@link LiveDatabaseTool}).
-     */
-    public static final ToolDefinition DEFINITION = new ToolDefinition("preview_table_config",
-            "Show the user a proposed table config before it is saved: validates it, checks every table, column and "
-                    + "join against the live database, plans and runs its SQL on a few rows, and answers the SQL, sample "
-                    + "rows, what changes against the saved config, and a previewId. The user then accepts or rejects "
-                    + "it. Call it with a config that came from an operation tool or get_table_config; one logical "
-                    + "change per preview.",
-            parameters(), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION).onADataSource();
 
     /** Reads the saved config a preview changes (the config store); empty when there is none for this owner. */
     @FunctionalInterface
@@ -86,21 +72,13 @@ public final class PreviewTableConfigTool extends LiveDatabaseTool {
 
     public PreviewTableConfigTool(Databases databases, PreviewStore previews, BaseConfigs baseConfigs, Clock clock,
                               int sampleRows, Duration previewTtl, IdGenerator previewIds) {
-        super(DEFINITION, databases);
+        super(DatabaseToolDefinitions.PREVIEW_TABLE_CONFIG, databases);
         this.previewIds = previewIds;
         this.previews = previews;
         this.baseConfigs = baseConfigs;
         this.clock = clock;
         this.sampleRows = sampleRows;
         this.previewTtl = previewTtl;
-    }
-
-    private static ObjectNode parameters() {
-        return Json.objectLiteral("""
-                    {"type": "object", "required": ["config"], "additionalProperties": false, "properties": {
-                      "config": {"type": "object", "description": "The complete proposed table config (Config wire format); its id names the saved config it changes, none for a new one"},
-                      "description": {"type": "string", "description": "What the change does, in the user's words, shown on the preview card"}
-                    }}""");
     }
 
     /** Refusals (the config, its names, the plan) answer {@code valid: false}; the store's failures reach the base. */
@@ -121,7 +99,7 @@ public final class PreviewTableConfigTool extends LiveDatabaseTool {
             return invalid(read.errors(), warnings, null);
         }
         TableConfig config = read.config();
-        ValidationReport report = ValidateConfig.validate(config);
+        ValidationReport report = ConfigValidator.validate(config);
         warnings.addAll(report.warnings());
         if (!report.valid()) {
             return invalid(report.errors(), warnings, null);

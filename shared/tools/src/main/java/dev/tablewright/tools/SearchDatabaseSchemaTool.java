@@ -1,5 +1,6 @@
 package dev.tablewright.tools;
 
+import dev.tablewright.catalog.DatabaseToolDefinitions;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -12,14 +13,12 @@ import dev.tablewright.validation.ValidationCollector;
 import dev.tablewright.schema.TableInfo;
 import dev.tablewright.sql.Database;
 import dev.tablewright.sql.Databases;
-import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * {@code search_database_schema}: the live schema, a page at a time, small enough for a model's context. Without
@@ -35,31 +34,8 @@ public final class SearchDatabaseSchemaTool extends LiveDatabaseTool {
     public static final int MAX_PAGE_SIZE_WITH_COLUMNS = 10;
     private static final int MAX_QUERY_CHARS = 100;
 
-    /**
-     * The definition without the {@code database} selection: where several data sources are configured, the registry
-     * the function is wired with declares it ({@link DataSourceSelection#declare}), so the chat function asks first.
-     */
-    public static final ToolDefinition DEFINITION = new ToolDefinition("search_database_schema",
-            "Search the live database schema: schemas, tables (with their relationships to other tables, both ways) "
-                    + "and, on request, columns (PostgreSQL type, nullable, primary key, default, enum). Use it before "
-                    + "adding a column, a join or a filter to learn the real names; never guess a name. Filter by schema "
-                    + "and by a name fragment; describe one table with schema + table. Results come a page at a time.",
-            parameters(), null, Set.of("tables"), ToolDefinition.RunsOn.FUNCTION).onADataSource();
-
     public SearchDatabaseSchemaTool(Databases databases) {
-        super(DEFINITION, databases);
-    }
-
-    private static ObjectNode parameters() {
-        return Json.objectLiteral("""
-                    {"type": "object", "additionalProperties": false, "properties": {
-                      "schema": {"type": "string", "description": "Only this schema"},
-                      "table": {"type": "string", "description": "Describe exactly this table (with schema): all columns and relationships"},
-                      "name": {"type": "string", "description": "A fragment of a table or column name (case-insensitive)"},
-                      "include_columns": {"type": "boolean", "description": "List each table's columns (default false; true when one table is described)"},
-                      "page": {"type": "integer", "minimum": 1, "description": "Page number, from 1"},
-                      "page_size": {"type": "integer", "minimum": 1, "maximum": 50, "description": "Tables per page (default 20; at most 10 with columns)"}
-                    }}""");
+        super(DatabaseToolDefinitions.SEARCH_DATABASE_SCHEMA, databases);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.tablewright.tools;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.catalog.OperationToolDefinitions;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.grounding.ConfigGrounder;
 import dev.tablewright.operations.OperationResult;
@@ -8,27 +8,17 @@ import dev.tablewright.schema.SchemaCatalog;
 import dev.tablewright.schema.SchemaCatalogs;
 import dev.tablewright.tool.ToolArguments;
 import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.validation.ValidateConfig;
+import dev.tablewright.validation.ConfigValidator;
 import dev.tablewright.validation.ValidationCollector;
 import dev.tablewright.validation.ValidationReport;
 
 import java.util.List;
-import java.util.Set;
 
 /**
- * {@code validate_table_config}: a dry run of ValidateConfig (plus, with a catalogue, a check of every name against
+ * {@code validate_table_config}: a dry run of ConfigValidator (plus, with a catalogue, a check of every name against
  * the database). Changes nothing; answers in the operation tools' shape, echoing the config when it is valid.
  */
 public final class ValidateTableConfigTool extends OperationTool {
-
-    public static final ToolDefinition DEFINITION = new ToolDefinition("validate_table_config",
-            "Check a table config without changing it: every invariant (base table, select.columns and "
-                    + "visual_settings.columns in sync, unique result keys, all-or-nothing ordering, formats for dates, "
-                    + "filter and sort columns selected with operators that suit their types, joins with unique aliases "
-                    + "and valid relationships, plain SQL identifiers) and, when connected, that every table and column "
-                    + "exists. Returns {valid, config, errors, warnings, applied: []}; each error names its field. Use it "
-                    + "before preview_table_config on a config you edited by hand.",
-            schema(), null, Set.of(), ToolDefinition.RunsOn.FUNCTION).onADataSource();
 
     private final SchemaCatalogs catalogs;
 
@@ -46,15 +36,9 @@ public final class ValidateTableConfigTool extends OperationTool {
         this.catalogs = catalogs == null ? SchemaCatalogs.NONE : catalogs;
     }
 
-    private static ObjectNode schema() {
-        ObjectNode s = ArgumentSchemas.object("config");
-        ArgumentSchemas.config(ArgumentSchemas.props(s));
-        return s;
-    }
-
     @Override
     public ToolDefinition definition() {
-        return DEFINITION;
+        return OperationToolDefinitions.VALIDATE_TABLE_CONFIG;
     }
 
     @Override
@@ -66,9 +50,9 @@ public final class ValidateTableConfigTool extends OperationTool {
         return validate(config, catalogs.forDataSource(dataSource));
     }
 
-    /** ValidateConfig, then grounding when the structure is sound. */
+    /** ConfigValidator, then grounding when the structure is sound. */
     public static OperationResult validate(TableConfig config, SchemaCatalog catalog) {
-        ValidationReport structure = ValidateConfig.validate(config);
+        ValidationReport structure = ConfigValidator.validate(config);
         ValidationCollector all = new ValidationCollector();
         all.addAll(structure);
         if (structure.valid()) {

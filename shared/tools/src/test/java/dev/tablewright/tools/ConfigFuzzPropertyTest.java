@@ -16,7 +16,7 @@ import dev.tablewright.tools.ApplyFilterChangeTool;
 import dev.tablewright.tools.ApplyJoinChangeTool;
 import dev.tablewright.tools.ApplySortChangeTool;
 import dev.tablewright.tools.ValidateTableConfigTool;
-import dev.tablewright.validation.ValidateConfig;
+import dev.tablewright.validation.ConfigValidator;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -61,7 +61,7 @@ class ConfigFuzzPropertyTest {
     void randomJsonReadsOrReportsFields(@ForAll("json") JsonNode node) {
         ConfigJson.Read read = ConfigJson.read(node);
         if (read.ok()) {
-            assertNotNull(ValidateConfig.validate(read.config()));
+            assertNotNull(ConfigValidator.validate(read.config()));
             assertEquals(Json.write(ConfigJson.write(read.config())), Json.write(ConfigJson.write(ConfigJson.read(ConfigJson.write(read.config())).config())));
         } else {
             assertFalse(read.errors().isEmpty());

@@ -17,7 +17,7 @@ import dev.tablewright.tools.ApplyColumnChangeTool;
 import dev.tablewright.tools.ApplyFilterChangeTool;
 import dev.tablewright.tools.ApplyJoinChangeTool;
 import dev.tablewright.tools.ApplySortChangeTool;
-import dev.tablewright.validation.ValidateConfig;
+import dev.tablewright.validation.ConfigValidator;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -34,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.*;
 
 /**
  * Random sequences of operations, through the tools' JSON interface, on random valid configs (grounded or not):
- * every answer is either valid with a config that passes ValidateConfig, or invalid with errors and no config.
+ * every answer is either valid with a config that passes ConfigValidator, or invalid with errors and no config.
  * Never an exception, never an invalid config reported valid. Every valid config also survives the trip through the
  * builder state.
  */
@@ -74,8 +74,8 @@ class OperationSequencePropertyTest {
                 assertTrue(out.get("errors").isEmpty(), out::toString);
                 ConfigJson.Read read = ConfigJson.read(out.get("config"));
                 assertTrue(read.ok(), () -> read.errors().toString());
-                assertTrue(ValidateConfig.validate(read.config()).valid(), () -> step + " reported valid: "
-                        + ValidateConfig.validate(read.config()).errors());
+                assertTrue(ConfigValidator.validate(read.config()).valid(), () -> step + " reported valid: "
+                        + ConfigValidator.validate(read.config()).errors());
                 // the builder state carries everything: config → state → config is the identity
                 TableConfig back = BuilderStateMapping.toConfig(BuilderStateMapping.toState(read.config()), read.config());
                 assertEquals(out.get("config"), ConfigJson.write(back));

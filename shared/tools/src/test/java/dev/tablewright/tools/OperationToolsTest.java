@@ -8,15 +8,13 @@ import dev.tablewright.fixtures.FixtureCatalog;
 import dev.tablewright.fixtures.Fixtures;
 import dev.tablewright.json.Json;
 import dev.tablewright.tool.Tool;
-import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
-import dev.tablewright.validation.ValidateConfig;
+import dev.tablewright.validation.ConfigValidator;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -42,7 +40,7 @@ class OperationToolsTest {
         return a;
     }
 
-    /** An ok answer in the one shape; valid answers carry a config that passes ValidateConfig. */
+    /** An ok answer in the one shape; valid answers carry a config that passes ConfigValidator. */
     private static JsonNode output(ToolOutcome outcome) {
         assertEquals(ToolOutcome.Status.OK, outcome.status(), () -> String.valueOf(outcome.error()));
         JsonNode out = outcome.output();
@@ -51,7 +49,7 @@ class OperationToolsTest {
         }
         if (out.get("valid").asBoolean()) {
             assertTrue(out.get("errors").isEmpty());
-            assertTrue(ValidateConfig.validate(ConfigJson.read(out.get("config")).config()).valid());
+            assertTrue(ConfigValidator.validate(ConfigJson.read(out.get("config")).config()).valid());
         } else {
             assertTrue(out.get("config").isNull());
             assertFalse(out.get("errors").isEmpty());
@@ -67,26 +65,6 @@ class OperationToolsTest {
             }
         }
         fail("no error at " + field + " containing '" + part + "': " + out.get("errors"));
-    }
-
-    @Test
-    void definitionsNameContextsAndSchemas() {
-        assertEquals(Set.of("tables"), ApplyColumnChangeTool.DEFINITION.coreIn());
-        assertEquals(Set.of("tables"), ApplyFilterChangeTool.DEFINITION.coreIn());
-        assertEquals(Set.of("tables"), DiscoverTableReferenceTool.DEFINITION.coreIn());
-        assertEquals(Set.of(), ApplyJoinChangeTool.DEFINITION.coreIn());
-        assertEquals(Set.of(), ApplySortChangeTool.DEFINITION.coreIn());
-        assertEquals(Set.of(), ValidateTableConfigTool.DEFINITION.coreIn());
-        for (ToolDefinition d : List.of(ApplyColumnChangeTool.DEFINITION, ApplyFilterChangeTool.DEFINITION,
-                ApplyJoinChangeTool.DEFINITION, ApplySortChangeTool.DEFINITION, ValidateTableConfigTool.DEFINITION,
-                DiscoverTableReferenceTool.DEFINITION)) {
-            assertEquals("object", d.parameters().get("type").asText());
-            assertTrue(d.description().length() > 100, d.name());
-            assertEquals(ToolDefinition.RunsOn.FUNCTION, d.runsOn());
-        }
-        assertEquals("ApplyColumnChangeFunction", ApplyColumnChangeTool.DEFINITION.functionLogicalId());
-        assertEquals("[\"config\",\"operation\",\"columns\"]", ApplyColumnChangeTool.DEFINITION.parameters().get("required").toString());
-        assertTrue(ApplyFilterChangeTool.DEFINITION.parameters().at("/properties/filter/properties/operator/enum").toString().contains("starts_with"));
     }
 
     @Test

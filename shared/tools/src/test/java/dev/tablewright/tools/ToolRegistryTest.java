@@ -33,7 +33,7 @@ class ToolRegistryTest {
                     Set.of(), null, "config", "operation", "join"),
             tool("apply_sort_change", "Add, remove or set the ordering of rows.", Set.of(), null, "config", "operation", "sort"),
             tool("search_tools", "Find less common tools by keywords.", Set.of("tables", "workflows"),
-                    ToolDefinition.RunsOn.CHAT, "query")));
+                    ToolDefinition.RunsOn.IN_PROCESS, "query")));
 
     @Test
     void lookupsByNameAndContext() {
@@ -76,35 +76,5 @@ class ToolRegistryTest {
         assertThrows(IllegalStateException.class, () -> new ToolRegistry(List.of(tool("Bad-Name", "x", Set.of(), null))));
         assertThrows(IllegalStateException.class, () -> new ToolRegistry(List.of(tool("no_description", " ", Set.of(), null))));
         assertThrows(IllegalStateException.class, () -> new ToolRegistry(java.util.Arrays.asList((ToolDefinition) null)));
-    }
-
-    @Test
-    void theBundleSendsTheCommonOperationToolsAsCoreToolsAndFindsTheOthers() {
-        List<String> core = ToolBundle.registry().coreTools("tables").stream().map(ToolDefinition::name).toList();
-        assertTrue(core.containsAll(List.of("apply_column_change", "apply_filter_change", "discover_table_reference")), core.toString());
-        assertTrue(!core.contains("apply_join_change") && !core.contains("apply_sort_change"), "join and sort are discoverable");
-        Set<String> sent = Set.copyOf(core);
-        assertEquals("apply_sort_change", ToolBundle.registry().search("sort the rows by date", sent, 3).get(0).tool().name());
-        assertEquals("apply_join_change", ToolBundle.registry().search("join the warehouses table", sent, 3).get(0).tool().name());
-        assertEquals("validate_table_config", ToolBundle.registry().search("validate", sent, 3).get(0).tool().name());
-    }
-
-    @Test
-    void theBundleIsConsistent() {
-        // Constructing the registry checks names, duplicates and descriptions; every tool must also have an object schema.
-        for (ToolDefinition t : ToolBundle.registry().all()) {
-            assertEquals("object", t.parameters().path("type").asText(), t.name() + " parameters must be an object schema");
-        }
-    }
-
-    @Test
-    void severalDataSourcesMakeTheDatabaseToolsAskWhichOne() {
-        ToolRegistry one = ToolBundle.registry();
-        ToolRegistry two = ToolBundle.registry(List.of("production", "staging"));
-        for (String name : List.of("search_database_schema", "preview_table_config")) {
-            assertEquals(null, one.get(name).requiresUserInput(), name);
-            assertEquals(List.of("production", "staging"), two.get(name).requiresUserInput().fields().get(0).options(), name);
-        }
-        assertEquals(one.get("apply_column_change"), two.get("apply_column_change"), "the other tools are the same");
     }
 }

@@ -6,7 +6,7 @@ import dev.tablewright.config.TableConfig;
 import dev.tablewright.json.JsonFields;
 import dev.tablewright.grounding.ConfigGrounder;
 import dev.tablewright.schema.SchemaCatalog;
-import dev.tablewright.validation.ValidateConfig;
+import dev.tablewright.validation.ConfigValidator;
 import dev.tablewright.validation.ValidationError;
 
 import java.util.ArrayList;
@@ -16,7 +16,7 @@ import java.util.Set;
 /**
  * The body of {@code POST /configs} and {@code PUT /configs/{id}}, read the one way a config is read everywhere
  * ({@link ConfigJson}) and checked before anything is stored: every wrong type, every broken invariant
- * ({@link ValidateConfig}) and, where the function has a database to ask, every name that does not exist
+ * ({@link ConfigValidator}) and, where the function has a database to ask, every name that does not exist
  * ({@link ConfigGrounder}), all named at once in one 400.
  *
  * @param baseVersion the version the change builds on (PUT), null for POST
@@ -40,7 +40,7 @@ record ConfigBody(Long baseVersion, TableConfig config) {
         ConfigJson.Read read = ConfigJson.read(node);
         errors.addAll(read.errors());
         if (read.ok()) {
-            errors.addAll(ValidateConfig.validate(read.config()).errors());
+            errors.addAll(ConfigValidator.validate(read.config()).errors());
             if (catalog != null && errors.isEmpty()) {
                 errors.addAll(ConfigGrounder.check(read.config(), catalog).errors());
             }

@@ -3,6 +3,8 @@ package dev.tablewright.functions.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.http.stream.HttpResponseStream;
 import dev.tablewright.agent.tools.ToolInvoker;
+import dev.tablewright.catalog.DataSources;
+import dev.tablewright.catalog.ToolCatalogue;
 import dev.tablewright.dynamodb.DynamoConfigStore;
 import dev.tablewright.dynamodb.DynamoDbClients;
 import dev.tablewright.dynamodb.DynamoDbInputRequestStore;
@@ -10,21 +12,19 @@ import dev.tablewright.dynamodb.DynamoDbSavedValuesStore;
 import dev.tablewright.dynamodb.DynamoMcpSessionStore;
 import dev.tablewright.dynamodb.DynamoPreviewAcceptance;
 import dev.tablewright.dynamodb.DynamoPreviewStore;
-import dev.tablewright.lambda.streaming.StreamingHandler;
-import dev.tablewright.lambda.streaming.LambdaInvocation;
 import dev.tablewright.invoke.LambdaToolInvoker;
 import dev.tablewright.json.Json;
 import dev.tablewright.jwt.JwtVerifier;
-import dev.tablewright.logging.Metrics;
 import dev.tablewright.lambda.Env;
+import dev.tablewright.lambda.streaming.LambdaInvocation;
+import dev.tablewright.lambda.streaming.StreamingHandler;
+import dev.tablewright.logging.Metrics;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.mcp.McpEndpoint;
 import dev.tablewright.mcp.McpHttpRequest;
 import dev.tablewright.mcp.McpToolCatalogue;
 import dev.tablewright.mcp.McpToolServices;
 import dev.tablewright.preview.PreviewDecisions;
-import dev.tablewright.tools.DataSourceSelection;
-import dev.tablewright.tools.ToolBundle;
 import dev.tablewright.userinput.InputRequestService;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -82,7 +82,7 @@ public final class McpFunction implements StreamingHandler {
                 new DynamoDbSavedValuesStore(dynamo, settings.userInputTable()), Clock.systemUTC(), expiry);
         DynamoConfigStore configs = new DynamoConfigStore(dynamo, settings.configsTable());
         DynamoPreviewStore previews = new DynamoPreviewStore(dynamo, settings.previewsTable());
-        McpToolCatalogue catalogue = new McpToolCatalogue(ToolBundle.registry(DataSourceSelection.namesOf(env.get("DATA_SOURCES"))));
+        McpToolCatalogue catalogue = new McpToolCatalogue(ToolCatalogue.registry(DataSources.namesOf(env.get("DATA_SOURCES"))));
         return new McpEndpoint(settings.mcp(), callerOf, new DynamoMcpSessionStore(dynamo, settings.sessionsTable()),
                 new McpToolServices(catalogue, invoker, inputRequests, previews,
                         new PreviewDecisions(previews, new DynamoPreviewAcceptance(configs, previews))),

@@ -38,6 +38,7 @@ class LayersTest {
             .layer("JSON").definedBy("dev.tablewright.json..")
             .layer("Logging").definedBy("dev.tablewright.logging..")
             .layer("Domain").definedBy(DOMAIN)
+            .layer("Tool catalogue").definedBy("dev.tablewright.catalog..")
             .layer("Tools").definedBy("dev.tablewright.tools..")
             .layer("Agent").definedBy("dev.tablewright.agent..")
             .layer("HTTP stream").definedBy("dev.tablewright.http..")
@@ -66,13 +67,15 @@ class LayersTest {
             .whereLayer("Protocols").mayOnlyBeAccessedByLayers(above("Streaming runtime", "Functions"))
             .whereLayer("HTTP stream").mayOnlyBeAccessedByLayers(above("Protocols", "Streaming runtime", "Functions"))
             .whereLayer("Agent").mayOnlyBeAccessedByLayers(above("Protocols", "Adapters", "Assembly", "Functions"))
-            .whereLayer("Tools").mayOnlyBeAccessedByLayers(above("Agent", "Protocols", "Assembly", "Functions"))
-            .whereLayer("Domain").mayOnlyBeAccessedByLayers(above("Tools", "Agent", "Protocols", "Lambda kit", "Adapters", "Assembly", "Functions"))
-            .whereLayer("Logging").mayOnlyBeAccessedByLayers(above("Tools", "Agent", "HTTP stream", "Protocols", "Lambda kit", "Adapters", "Assembly",
+            // the implementations: only the functions that run them (the agent and the doors read the catalogue)
+            .whereLayer("Tools").mayOnlyBeAccessedByLayers(above("Functions"))
+            .whereLayer("Tool catalogue").mayOnlyBeAccessedByLayers(above("Tools", "Agent", "Protocols", "Assembly", "Functions"))
+            .whereLayer("Domain").mayOnlyBeAccessedByLayers(above("Tool catalogue", "Tools", "Agent", "Protocols", "Lambda kit", "Adapters", "Assembly", "Functions"))
+            .whereLayer("Logging").mayOnlyBeAccessedByLayers(above("Tool catalogue", "Tools", "Agent", "HTTP stream", "Protocols", "Lambda kit", "Adapters", "Assembly",
                     "Streaming runtime", "Functions"));
 
     static final ArchRule DOMAIN_STAYS_OFF_THE_PLATFORM = noClasses().that().resideInAnyPackage(DOMAIN)
-            .or().resideInAnyPackage("dev.tablewright.tools..", "dev.tablewright.agent..")
+            .or().resideInAnyPackage("dev.tablewright.catalog..", "dev.tablewright.tools..", "dev.tablewright.agent..")
             .should().dependOnClassesThat().resideInAnyPackage("software.amazon..", "com.amazonaws..", "java.sql..",
                     "javax.sql..", "org.postgresql..", "com.nimbusds..", "com.openai..")
             .because("the domain, the tools and the agent core must build and run without AWS, a model client or a database driver");
@@ -193,6 +196,14 @@ class LayersTest {
                 dev.tablewright.lambda.streaming.crossing.RuntimeThatKnowsTheChat.class, dev.tablewright.functions.chat.ChatFunction.class));
         assertTrue(result.hasViolation(), "the rule must catch the streaming runtime using ChatFunction");
         assertTrue(result.getFailureReport().toString().contains("RuntimeThatKnowsTheChat"), result.getFailureReport().toString());
+    }
+
+    @Test
+    void aDoorThatRunsAToolsImplementationIsRefused() {
+        EvaluationResult result = LAYERS.evaluate(new ClassFileImporter().importClasses(
+                dev.tablewright.mcp.crossing.DoorThatRunsATool.class, dev.tablewright.tools.ApplyColumnChangeTool.class));
+        assertTrue(result.hasViolation(), "the rule must catch a door using a tool's implementation");
+        assertTrue(result.getFailureReport().toString().contains("DoorThatRunsATool"), result.getFailureReport().toString());
     }
 
     @Test

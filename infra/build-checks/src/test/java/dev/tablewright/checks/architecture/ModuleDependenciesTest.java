@@ -67,7 +67,7 @@ class ModuleDependenciesTest {
     @Test
     void theCheckSeesWhatItLooksFor() throws IOException {
         List<Declared> all = declared(moduleOfArtifact().values());
-        assertTrue(all.stream().anyMatch(d -> d.key().equals("shared/agent -> tablewright-tools")), all.toString());
+        assertTrue(all.stream().anyMatch(d -> d.key().equals("shared/agent -> tablewright-tool-catalogue")), all.toString());
         assertTrue(packages(ROOT.resolve("shared/json/src/main/java")).contains("dev.tablewright.json"));
         assertTrue(mentions("import dev.tablewright.json.Json;", "dev.tablewright.json"));
         assertFalse(mentions("import dev.tablewright.jsonish.Thing;", "dev.tablewright.json"));

@@ -2,13 +2,35 @@ package dev.tablewright.checks.docs;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.agent.AgentEvent;
+import dev.tablewright.agent.AgentInput;
+import dev.tablewright.agent.AgentLoop;
+import dev.tablewright.agent.AgentOutput;
+import dev.tablewright.agent.AgentResult;
+import dev.tablewright.agent.InternalTool;
+import dev.tablewright.agent.PageContext;
+import dev.tablewright.agent.StopReason;
+import dev.tablewright.agent.TurnLimits;
+import dev.tablewright.agent.memory.Transcript;
+import dev.tablewright.agent.tools.ToolInvoker;
+import dev.tablewright.agent.tools.UserInputPort;
+import dev.tablewright.catalog.ToolCatalogue;
 import dev.tablewright.checks.docs.guide.CountRowsFunction;
-import dev.tablewright.checks.docs.guide.CountRowsTool;
+import dev.tablewright.checks.docs.guide.DatabaseToolDefinitions;
+import dev.tablewright.fakes.model.ModelScript;
+import dev.tablewright.fakes.model.ScriptedModelServer;
 import dev.tablewright.fakes.sampledb.SampleDatabase;
 import dev.tablewright.fakes.template.SamTemplate;
+import dev.tablewright.fakes.tools.InProcessToolInvoker;
 import dev.tablewright.json.Json;
 import dev.tablewright.lambda.Env;
+import dev.tablewright.mcp.McpToolCatalogue;
+import dev.tablewright.openai.ModelSettings;
+import dev.tablewright.openai.OpenAiChatModel;
 import dev.tablewright.postgres.DatabaseUrl;
+import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.tool.ToolRegistry;
+import io.modelcontextprotocol.spec.McpSchema;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -19,14 +41,18 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -66,7 +92,7 @@ class AddingAToolGuideTest {
         while (m.find()) {
             blocks.add(m.group(1));
         }
-        assertEquals(List.of(fromTheClassComment("CountRowsTool.java"), fromTheClassComment("CountRowsFunction.java")), blocks,
+        assertEquals(List.of(fromTheClassComment("CountRowsTool.java"), theDefinition(), fromTheClassComment("CountRowsFunction.java")), blocks,
                 "docs/adding-a-tool.md shows the example as it is in " + ROOT.relativize(EXAMPLE)
                         + " (after its imports): change both together");
     }
@@ -76,7 +102,7 @@ class AddingAToolGuideTest {
         DatabaseUrl sample = SampleDatabase.ensureLoaded();
         Env.override(Map.of("DATABASE_URL", sample.jdbcUrlWithCredentials(), "DATA_SOURCES", "", "DATABASE_SECRET_ARN", ""));
         CountRowsFunction function = new CountRowsFunction();
-        assertEquals(CountRowsTool.DEFINITION, function.definition(), "one database: nothing to choose, nothing declared");
+        assertEquals(DatabaseToolDefinitions.COUNT_ROWS, function.definition(), "one database: nothing to choose, nothing declared");
 
         JsonNode counted = invoke(function, Map.of(), "{\"config\": " + discontinuedItems("name") + "}");
         assertEquals("ok", counted.path("status").asText(), counted::toPrettyString);
@@ -113,6 +139,72 @@ class AddingAToolGuideTest {
         JsonNode counted = invoke(function, Map.of("database", "staging"), "{\"config\": " + discontinuedItems("name") + "}");
         assertEquals("ok", counted.path("status").asText(), counted::toPrettyString);
         assertEquals("staging", counted.at("/output/database").asText());
+    }
+
+    @Test
+    void withItsOneCatalogueLineTheExampleIsOnTheChatAndOnMcp() throws Exception {
+        List<ToolDefinition> catalogue = new ArrayList<>(ToolCatalogue.DEFINITIONS);
+        catalogue.add(DatabaseToolDefinitions.COUNT_ROWS); // the guide's line in ToolCatalogue.DEFINITIONS
+        List<String> twoDatabases = List.of("production", "staging");
+
+        McpSchema.Tool onMcp = new McpToolCatalogue(ToolCatalogue.registry(catalogue, twoDatabases)).tools().stream()
+                .filter(t -> t.name().equals("count_rows")).findFirst().orElseThrow(() -> new AssertionError("count_rows is not on MCP"));
+        assertEquals("Count rows", onMcp.title());
+        assertEquals(Boolean.TRUE, onMcp.annotations().readOnlyHint());
+        JsonNode mcpSchema = Json.MAPPER.valueToTree(onMcp.inputSchema());
+        assertEquals("[\"production\",\"staging\"]", mcpSchema.at("/properties/database/enum").toString(),
+                "with several databases, MCP's schema offers the choice");
+
+        try (ScriptedModelServer model = ScriptedModelServer.start()) {
+            model.enqueue(ModelScript.builder().say("I can count them.").build());
+            ToolRegistry chat = ToolCatalogue.registry(catalogue, twoDatabases).offeredOn(ToolDefinition.Door.CHAT);
+            ToolInvoker none = new InProcessToolInvoker(List.of());
+            AgentLoop agent = new AgentLoop(new OpenAiChatModel(new ModelSettings(model.baseUrl(), "scripted-model",
+                    "sk-test-not-a-secret", Duration.ofSeconds(10))), chat, InternalTool.standard(chat, none), none,
+                    UserInputPort.NONE, TurnLimits.DEFAULT, Clock.systemUTC());
+            List<AgentEvent> events = new ArrayList<>();
+            AgentResult result = agent.run(new AgentInput("c_1", "dev-user", PageContext.tables(), Optional.empty(), Transcript.EMPTY,
+                    "t1", new AgentInput.NewMessage("how many rows?"), List.of()), new AgentOutput() {
+                @Override
+                public void emit(AgentEvent event) {
+                    events.add(event);
+                }
+
+                @Override
+                public boolean clientGone() {
+                    return false;
+                }
+
+                @Override
+                public void onClientGone(Runnable callback) {
+                }
+            }, Optional.empty());
+            assertEquals(StopReason.COMPLETED, result.reason(), events::toString);
+            assertTrue(model.lastRequest().toolNames().contains("count_rows"),
+                    "a core tool of the tables page is offered to the chat's model: " + model.lastRequest().toolNames());
+        }
+    }
+
+    @Test
+    void withoutItsTitleTheCatalogueRefusesTheExample() {
+        List<ToolDefinition> catalogue = new ArrayList<>(ToolCatalogue.DEFINITIONS);
+        catalogue.add(DatabaseToolDefinitions.COUNT_ROWS.titled(null));
+        IllegalStateException refused = assertThrows(IllegalStateException.class, () -> ToolCatalogue.registry(catalogue, List.of("default")));
+        assertTrue(refused.getMessage().contains("'count_rows' is offered on MCP without a title"), refused.getMessage());
+    }
+
+    /** The example's definition as the guide shows it: the constant, without the class around it. */
+    private static String theDefinition() throws Exception {
+        List<String> lines = Files.readAllLines(EXAMPLE.resolve("DatabaseToolDefinitions.java"), StandardCharsets.UTF_8);
+        int start = 0;
+        while (!lines.get(start).contains("public static final ToolDefinition COUNT_ROWS")) {
+            start++;
+        }
+        int end = start;
+        while (!lines.get(end).strip().endsWith(";") && !lines.get(end).contains("; //")) {
+            end++;
+        }
+        return String.join("\n", lines.subList(start, end + 1).stream().map(l -> l.substring(Math.min(4, l.length()))).toList()) + "\n";
     }
 
     /** The source after its package and imports: what the guide shows. */

@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * docs/tools.md, rendered from {@link ToolRegistry}: what each tool does, its arguments, where it runs, whether it
+ * docs/tools.md, rendered from {@link ToolRegistry}: what each tool does, its arguments, which doors offer it, where it runs, whether it
  * asks the user for input and in which contexts it is a core tool. {@code ToolReferenceTest} fails when the file
  * differs from this rendering.
  */
@@ -39,29 +39,36 @@ public final class ToolReference {
     public static String render(ToolRegistry registry) {
         StringBuilder md = new StringBuilder();
         md.append("# Tool reference\n\n");
-        md.append("<!-- Generated from ToolRegistry by ToolReferenceTest: do not edit by hand. To regenerate:\n     ")
+        md.append("<!-- Generated from the tool catalogue by ToolReferenceTest: do not edit by hand. To regenerate:\n     ")
                 .append(REGENERATE).append(" -->\n\n");
-        md.append("Every tool the assistant can call, as the model sees it. Core tools are sent on every turn of their ")
+        md.append("Every tool of the tool catalogue (`ToolCatalogue`), as a model sees it, and the doors that offer it: the ")
+                .append("chat, MCP ([mcp.md](mcp.md)), an MCP App's view (its buttons, never a model's). On the chat, core tools are sent on every turn of their ")
                 .append("page context; the others are found through the catalogue search. A tool that runs as a Lambda ")
                 .append("function takes the invocation envelope (`{\"tool\", \"arguments\", \"sessionValues\", ...}`) or bare ")
                 .append("arguments and answers `{\"status\": \"ok\" | \"needs_input\" | \"error\", ...}`, an ok answer with the ")
                 .append("`effect` the chat acts on (`proposed_config`, `invalid_config`, `previewed`, or none); try one with ")
                 .append("`infra/bin/invoke <FunctionLogicalId> --event <file>`.\n\n");
 
-        md.append("| tool | runs | core in | asks the user |\n|---|---|---|---|\n");
+        md.append("| tool | offered on | runs | core in | asks the user |\n|---|---|---|---|---|\n");
         for (ToolDefinition tool : registry.all()) {
             md.append("| [`").append(tool.name()).append("`](#").append(tool.name()).append(") | ")
-                    .append(runs(tool)).append(" | ").append(contexts(tool)).append(" | ")
+                    .append(doors(tool)).append(" | ").append(runs(tool)).append(" | ").append(contexts(tool)).append(" | ")
                     .append(tool.requiresUserInput() == null ? "no" : "yes").append(" |\n");
         }
         if (registry.all().isEmpty()) {
-            md.append("| (no tools yet) | | | |\n");
+            md.append("| (no tools yet) | | | | |\n");
         }
 
         for (ToolDefinition tool : registry.all()) {
             md.append("\n## ").append(tool.name()).append("\n\n");
             md.append(tool.description().strip()).append("\n\n");
+            md.append("- Offered on: ").append(doors(tool)).append(tool.needsApproval() ? " (the user approves each call)" : "")
+                    .append("\n");
             md.append("- Runs: ").append(runs(tool)).append("\n");
+            if (tool.view() != null) {
+                md.append("- Shown in: the MCP App view `").append(tool.view())
+                        .append("` for a client that renders views ([mcp.md](mcp.md#the-preview-as-an-mcp-app))\n");
+            }
             md.append("- Core tool in: ").append(tool.coreIn().isEmpty()
                     ? "no context (found through the catalogue search)" : contexts(tool)).append("\n");
             md.append("- Asks the user: ").append(userInput(tool.requiresUserInput())).append("\n\n");
@@ -71,8 +78,24 @@ public final class ToolReference {
     }
 
     private static String runs(ToolDefinition tool) {
-        return tool.runsOn() == ToolDefinition.RunsOn.FUNCTION
-                ? "Lambda `" + tool.functionLogicalId() + "`" : "inside the chat function";
+        if (tool.runsOn() == ToolDefinition.RunsOn.FUNCTION) {
+            return "Lambda `" + tool.functionLogicalId() + "`";
+        }
+        return tool.isOn(ToolDefinition.Door.CHAT) ? "inside the chat function" : "inside the MCP function";
+    }
+
+    private static String doors(ToolDefinition tool) {
+        List<String> doors = new ArrayList<>();
+        if (tool.isOn(ToolDefinition.Door.CHAT)) {
+            doors.add("chat");
+        }
+        if (tool.isOn(ToolDefinition.Door.MCP)) {
+            doors.add("MCP");
+        }
+        if (tool.isOn(ToolDefinition.Door.APP)) {
+            doors.add("MCP App view");
+        }
+        return doors.isEmpty() ? "no door (for scripted callers)" : String.join(", ", doors);
     }
 
     private static String contexts(ToolDefinition tool) {

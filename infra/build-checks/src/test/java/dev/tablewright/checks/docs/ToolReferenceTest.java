@@ -1,6 +1,6 @@
 package dev.tablewright.checks.docs;
 
-import dev.tablewright.tools.ToolBundle;
+import dev.tablewright.catalog.ToolCatalogue;
 import dev.tablewright.fakes.template.SamTemplate;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +18,7 @@ class ToolReferenceTest {
     @Test
     void docsToolsMdMatchesTheRegistry() throws Exception {
         Path file = SamTemplate.locate().getParent().resolve("docs/tools.md");
-        String expected = ToolReference.render(ToolBundle.registry());
+        String expected = ToolReference.render(ToolCatalogue.registry());
         if (Boolean.getBoolean("tools.docs.update")) {
             Files.createDirectories(file.getParent());
             Files.writeString(file, expected, StandardCharsets.UTF_8);
@@ -34,7 +34,7 @@ class ToolReferenceTest {
 
     @Test
     void everyToolHasItsSection() {
-        String md = ToolReference.render(ToolBundle.registry());
-        ToolBundle.registry().all().forEach(t -> assertTrue(md.contains("\n## " + t.name() + "\n"), t.name()));
+        String md = ToolReference.render(ToolCatalogue.registry());
+        ToolCatalogue.registry().all().forEach(t -> assertTrue(md.contains("\n## " + t.name() + "\n"), t.name()));
     }
 }

@@ -83,6 +83,25 @@ class FunctionJarContentsTest {
         assertEquals(List.of(), problems, "function classes a jar ships but none of its functions reaches");
     }
 
+    /**
+     * The tools' implementations ship only where they run: in the tool functions. The chat and MCP functions invoke
+     * them through Lambda and read their definitions from the tool catalogue.
+     */
+    @Test
+    void onlyTheToolFunctionsShipTheToolsImplementations() {
+        Set<String> withTools = new TreeSet<>();
+        JARS.forEach((module, jar) -> {
+            if (jar.projectClasses().stream().anyMatch(name -> name.startsWith("dev/tablewright/tools/"))) {
+                withTools.add(module);
+            }
+        });
+        for (String door : List.of("chat-turn", "mcp")) {
+            assertTrue(JARS.get(door).projectClasses().stream().anyMatch(name -> name.startsWith("dev/tablewright/catalog/")),
+                    door + " holds the tool catalogue");
+        }
+        assertEquals(Set.of("configs", "tools"), withTools, "function jars with the tools' implementations");
+    }
+
     @Test
     void theCheckSeesWhatItLooksFor() {
         // the walk starts from the template's handlers and follows references: each jar's handlers are in it and

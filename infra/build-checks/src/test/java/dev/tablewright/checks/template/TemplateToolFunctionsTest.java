@@ -1,8 +1,7 @@
 package dev.tablewright.checks.template;
 
+import dev.tablewright.catalog.ToolCatalogue;
 import dev.tablewright.fakes.template.SamTemplate;
-
-import dev.tablewright.tools.ToolBundle;
 import dev.tablewright.lambda.ToolFunction;
 import dev.tablewright.tool.ToolDefinition;
 import org.junit.jupiter.api.Test;
@@ -54,7 +53,7 @@ class TemplateToolFunctionsTest {
         Map<String, Map<String, Object>> functions = template.resourcesOfType("AWS::Serverless::Function");
         List<String> problems = new ArrayList<>();
 
-        for (ToolDefinition tool : ToolBundle.registry().functionTools()) {
+        for (ToolDefinition tool : ToolCatalogue.registry().functionTools()) {
             String id = tool.functionLogicalId();
             if (!functions.containsKey(id)) {
                 problems.add(tool.name() + ": no function " + id + " in template.yaml");
@@ -79,7 +78,7 @@ class TemplateToolFunctionsTest {
 
         // And the other way round: a function whose handler is a ToolFunction must be a registered tool.
         Set<String> toolIds = new TreeSet<>();
-        ToolBundle.registry().functionTools().forEach(t -> toolIds.add(t.functionLogicalId()));
+        ToolCatalogue.registry().functionTools().forEach(t -> toolIds.add(t.functionLogicalId()));
         for (String id : functions.keySet()) {
             if (isToolFunction(String.valueOf(template.functionProperties(id).get("Handler"))) && !toolIds.contains(id)) {
                 problems.add(id + ": its handler is a ToolFunction but no tool of the tool bundle is named for it");

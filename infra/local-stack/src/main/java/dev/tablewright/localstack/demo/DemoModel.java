@@ -3,6 +3,10 @@ package dev.tablewright.localstack.demo;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.catalog.AgentToolDefinitions;
+import dev.tablewright.catalog.ConfigStoreToolDefinitions;
+import dev.tablewright.catalog.DatabaseToolDefinitions;
+import dev.tablewright.catalog.OperationToolDefinitions;
 import dev.tablewright.fakes.model.RecordedRequest;
 import dev.tablewright.fakes.model.ScriptedTurn;
 import dev.tablewright.json.Json;
@@ -105,14 +109,15 @@ public final class DemoModel implements Function<RecordedRequest, ScriptedTurn> 
         return say(plan.closing() != null ? plan.closing() : "I lost track of this turn. " + whatIAm());
     }
 
-    private static final String SEARCH_TOOLS = "search_tools";
-    private static final String SEARCH_SCHEMA = "search_database_schema";
-    private static final String COLUMN_CHANGE = "apply_column_change";
-    private static final String JOIN_CHANGE = "apply_join_change";
-    private static final String FILTER_CHANGE = "apply_filter_change";
-    private static final String SORT_CHANGE = "apply_sort_change";
-    private static final String PREVIEW = "preview_table_config";
-    private static final String LIST_CONFIGS = "list_table_configs";
+    // the tools it calls, by the catalogue's names
+    private static final String SEARCH_TOOLS = AgentToolDefinitions.SEARCH_TOOLS.name();
+    private static final String SEARCH_SCHEMA = DatabaseToolDefinitions.SEARCH_DATABASE_SCHEMA.name();
+    private static final String COLUMN_CHANGE = OperationToolDefinitions.APPLY_COLUMN_CHANGE.name();
+    private static final String JOIN_CHANGE = OperationToolDefinitions.APPLY_JOIN_CHANGE.name();
+    private static final String FILTER_CHANGE = OperationToolDefinitions.APPLY_FILTER_CHANGE.name();
+    private static final String SORT_CHANGE = OperationToolDefinitions.APPLY_SORT_CHANGE.name();
+    private static final String PREVIEW = DatabaseToolDefinitions.PREVIEW_TABLE_CONFIG.name();
+    private static final String LIST_CONFIGS = ConfigStoreToolDefinitions.LIST_TABLE_CONFIGS.name();
 
     /**
      * Whether {@code tool} is found through the catalogue in this turn's plan: it is not offered, or this turn already

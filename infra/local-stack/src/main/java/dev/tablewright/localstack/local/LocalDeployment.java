@@ -1,25 +1,30 @@
 package dev.tablewright.localstack.local;
 
-import dev.tablewright.tools.ToolBundle;
 import dev.tablewright.functions.chat.ChatFunction;
 import dev.tablewright.assembly.AgentAssembly;
 import dev.tablewright.aisdk.UiStreamTurn;
 import dev.tablewright.invoke.LambdaToolInvoker;
 import dev.tablewright.agent.tools.UserInputLifecycle;
 import dev.tablewright.agent.tools.UserInputPort;
-import dev.tablewright.functions.userinput.UserInputFunction;
-import dev.tablewright.fakes.model.ModelScript;
+import dev.tablewright.aisdk.UiStreamTurn;
+import dev.tablewright.catalog.ToolCatalogue;
 import dev.tablewright.fakes.dynamodb.DynamoDbLocalLauncher;
 import dev.tablewright.fakes.dynamodb.TemplateTables;
 import dev.tablewright.fakes.identity.DevIssuer;
+import dev.tablewright.fakes.model.ModelScript;
 import dev.tablewright.fakes.template.HttpApiRoutes;
 import dev.tablewright.fakes.template.SamTemplate;
+import dev.tablewright.functions.chat.ChatFunction;
+import dev.tablewright.assembly.ChatSettings;
+import dev.tablewright.functions.userinput.UserInputFunction;
+import dev.tablewright.invoke.LambdaToolInvoker;
+import dev.tablewright.jwt.JwtVerifier;
+import dev.tablewright.lambda.Env;
 import dev.tablewright.localstack.web.PageConfig;
 import dev.tablewright.localstack.web.ReferencePage;
-import dev.tablewright.lambda.Env;
-import dev.tablewright.jwt.JwtVerifier;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.tool.ToolRegistry;
 
 import java.io.PrintStream;
 import java.net.BindException;
@@ -212,7 +217,7 @@ public final class LocalDeployment implements AutoCloseable {
         Map<String, String> declared = LambdaToolInvoker.functionsFromEnvironment(refs);
         if (declared.isEmpty()) {
             // No TOOL_FUNCTION_* variables yet: every tool function the template declares.
-            for (ToolDefinition d : ToolBundle.registry().functionTools()) {
+            for (ToolDefinition d : ToolCatalogue.registry().functionTools()) {
                 declared.put(d.name(), d.functionLogicalId());
             }
         }

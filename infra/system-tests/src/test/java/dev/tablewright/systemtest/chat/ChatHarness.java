@@ -4,29 +4,30 @@ import dev.tablewright.aisdk.resume.TurnStreams;
 import dev.tablewright.aisdk.conversation.ConversationMemory;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.tools.ChatToolDefinitions;
-import dev.tablewright.functions.chat.ChatFunction;
 import dev.tablewright.agent.AgentLoop;
-import dev.tablewright.aisdk.UiStreamTurn;
+import dev.tablewright.agent.InternalTool;
 import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.agent.model.ChatModel;
-import dev.tablewright.openai.ModelSettings;
-import dev.tablewright.openai.OpenAiChatModel;
 import dev.tablewright.http.stream.InMemoryResponseStream;
-import dev.tablewright.aisdk.stream.UiMessageStreamReader;
-import dev.tablewright.fakes.tools.InProcessToolInvoker;
 import dev.tablewright.agent.tools.UserInputPort;
+import dev.tablewright.aisdk.UiStreamTurn;
+import dev.tablewright.aisdk.stream.UiMessageStreamReader;
+import dev.tablewright.bedrock.BedrockChatModel;
+import dev.tablewright.bedrock.BedrockSettings;
+import dev.tablewright.catalog.AgentToolDefinitions;
 import dev.tablewright.fakes.model.BedrockModelServer;
 import dev.tablewright.fakes.model.ScriptedModel;
 import dev.tablewright.fakes.model.ScriptedModelServer;
-import dev.tablewright.bedrock.BedrockChatModel;
-import dev.tablewright.bedrock.BedrockSettings;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import dev.tablewright.fakes.tools.InProcessToolInvoker;
+import dev.tablewright.functions.chat.ChatFunction;
 import dev.tablewright.json.Json;
+import dev.tablewright.openai.ModelSettings;
+import dev.tablewright.openai.OpenAiChatModel;
 import dev.tablewright.tool.Tool;
 import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.tool.ToolRegistry;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 
 import java.net.URI;
 import java.time.Clock;
@@ -70,7 +71,7 @@ final class ChatHarness implements AutoCloseable {
         this.tools = List.copyOf(tools);
         List<ToolDefinition> definitions = new ArrayList<>();
         tools.forEach(t -> definitions.add(t.definition()));
-        definitions.addAll(ChatToolDefinitions.ALL);
+        definitions.addAll(List.of(AgentToolDefinitions.SEARCH_TOOLS, AgentToolDefinitions.UPDATE_EDITABLE_STATUS));
         this.registry = new ToolRegistry(definitions);
     }
 
@@ -78,7 +79,9 @@ final class ChatHarness implements AutoCloseable {
     Supplier<ChatModel> chatModel;
 
     ChatFunction function() {
-        UiStreamTurn turn = new UiStreamTurn(new AgentLoop(chatModel.get(), registry, new InProcessToolInvoker(tools), userInput, limits, Clock.systemUTC()));
+        InProcessToolInvoker invoker = new InProcessToolInvoker(tools);
+        UiStreamTurn turn = new UiStreamTurn(new AgentLoop(chatModel.get(), registry, InternalTool.standard(registry, invoker),
+                invoker, userInput, limits, Clock.systemUTC()));
         return new ChatFunction(turn, ConversationMemory.NONE, TurnStreams.NONE, event -> "user_1", Optional::empty);
     }
 

@@ -1,20 +1,19 @@
 package dev.tablewright.systemtest.configs;
 
-import dev.tablewright.fakes.configs.SampleConfigs;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.tools.ToolBundle;
+import dev.tablewright.catalog.ConfigStoreToolDefinitions;
+import dev.tablewright.catalog.ToolCatalogue;
+import dev.tablewright.fakes.configs.SampleConfigs;
+import dev.tablewright.fakes.dynamodb.DynamoDbEngine;
 import dev.tablewright.functions.configs.ConfigServices;
 import dev.tablewright.functions.configs.CreateTableConfigFunction;
 import dev.tablewright.functions.configs.GetTableConfigFunction;
 import dev.tablewright.functions.configs.ListTableConfigsFunction;
 import dev.tablewright.functions.configs.UpdateTableConfigFunction;
-import dev.tablewright.fakes.dynamodb.DynamoDbEngine;
 import dev.tablewright.json.Json;
 import dev.tablewright.lambda.ToolFunction;
 import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.tools.UpdateTableConfigTool;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -114,7 +113,7 @@ abstract class ConfigToolsSuite {
                 + SampleConfigs.ORDERS.replace("\"name\": \"Active orders\", ", "") + "}"));
         assertError("invalid_arguments", "base_version", call(update, user, "{\"config_id\": \"cfg_x\", \"config\": "
                 + SampleConfigs.ORDERS + "}"));
-        // ValidateConfig's errors stop a broken config from being stored
+        // ConfigValidator's errors stop a broken config from being stored
         JsonNode broken = call(create, user, "{\"config\": " + SampleConfigs.ORDERS.replace("\"operator\": \"eq\"", "\"operator\": \"sounds_like\"") + "}");
         assertEquals("invalid_arguments", broken.at("/error/code").asText(), broken.toString());
         assertTrue(broken.at("/error/errors").toString().contains("operator"), broken.toString());
@@ -134,15 +133,15 @@ abstract class ConfigToolsSuite {
 
     @Test
     void updateTableConfigIsNeverOfferedUpFrontAndPointsToPreviews() {
-        ToolDefinition d = ToolBundle.registry().get("update_table_config");
+        ToolDefinition d = ToolCatalogue.registry().get("update_table_config");
         assertTrue(d.coreIn().isEmpty());
-        Set<String> contexts = new HashSet<>(ToolBundle.registry().contexts());
+        Set<String> contexts = new HashSet<>(ToolCatalogue.registry().contexts());
         contexts.add("tables");
         for (String context : contexts) {
-            assertFalse(ToolBundle.registry().coreTools(context).contains(d), context);
+            assertFalse(ToolCatalogue.registry().coreTools(context).contains(d), context);
         }
-        assertTrue(UpdateTableConfigTool.DEFINITION.description().contains("preview_table_config"));
-        assertTrue(ToolBundle.registry().coreTools("tables").stream().anyMatch(t -> t.name().equals("get_table_config")));
+        assertTrue(ConfigStoreToolDefinitions.UPDATE_TABLE_CONFIG.description().contains("preview_table_config"));
+        assertTrue(ToolCatalogue.registry().coreTools("tables").stream().anyMatch(t -> t.name().equals("get_table_config")));
     }
 
     // ---- helpers ----

@@ -1,6 +1,7 @@
 package dev.tablewright.systemtest.conversations;
 
-import dev.tablewright.tools.ToolBundle;
+import dev.tablewright.catalog.ToolCatalogue;
+import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.aisdk.resume.TurnStreams;
 import dev.tablewright.aisdk.UiStreamTurn;
 import dev.tablewright.agent.AgentLoop;
@@ -62,7 +63,7 @@ class ConversationBusyTest {
         try (ScriptedModelServer model = ScriptedModelServer.start()) {
             model.enqueue(ModelScript.builder().say("never").build());
             ChatFunction chat = new ChatFunction(new UiStreamTurn(new AgentLoop(new OpenAiChatModel(new ModelSettings(model.baseUrl(),
-                    "scripted-model", "k", Duration.ofSeconds(10))), ToolBundle.registry(), new InProcessToolInvoker(List.of()),
+                    "scripted-model", "k", Duration.ofSeconds(10))), ToolCatalogue.registry().offeredOn(ToolDefinition.Door.CHAT), List.of(), new InProcessToolInvoker(List.of()),
                     UserInputPort.NONE, TurnLimits.DEFAULT, Clock.systemUTC())),
                     new ConversationMemory(store, null, null, Clock.systemUTC()), TurnStreams.NONE, event -> owner, Optional::empty);
             ObjectNode body = Json.object().put("id", "busy").put("trigger", "submit-message");

@@ -48,9 +48,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class McpAppsOnDynamoDbTest {
 
     private static final String UI = "{\"extensions\":{\"io.modelcontextprotocol/ui\":{\"mimeTypes\":[\"text/html;profile=mcp-app\"]}}}";
-    private static final List<String> TODAYS_TOOLS = List.of("search_database_schema", "discover_table_reference",
-            "apply_column_change", "apply_filter_change", "apply_join_change", "apply_sort_change", "validate_table_config",
-            "preview_table_config", "get_table_config", "list_table_configs", "accept_preview", "reject_preview");
+    private static final List<String> TODAYS_TOOLS = List.of("apply_column_change", "apply_filter_change",
+            "apply_join_change", "apply_sort_change", "validate_table_config", "discover_table_reference",
+            "search_database_schema", "preview_table_config", "get_table_config", "list_table_configs", "accept_preview",
+            "reject_preview");
     private static final String ORDERS = """
             {"name": "Orders with their number", "data_source": [{"schema": "sales", "source": "orders",
              "select": {"columns": [{"name": "id"}, {"name": "order_number"}]}}],
@@ -166,6 +167,13 @@ class McpAppsOnDynamoDbTest {
         }
         assertEquals(List.of(McpToolCatalogue.KEEP_PREVIEW, McpToolCatalogue.DISCARD_PREVIEW), called);
 
+        // every view the tool catalogue names is one the server serves
+        for (dev.tablewright.tool.ToolDefinition d : dev.tablewright.catalog.ToolCatalogue.registry().all()) {
+            if (d.view() != null) {
+                JsonNode served = request("user-ui", session, "resources/read", "{\"uri\":\"" + d.view() + "\"}");
+                assertEquals(McpApps.MIME_TYPE, served.path("result").path("contents").path(0).path("mimeType").asText(), d.name());
+            }
+        }
         // a ui:// URI the server does not have: the 2025 revisions' -32002, with the URI
         JsonNode unknown = request("user-ui", session, "resources/read", "{\"uri\":\"ui://tablewright/nothing\"}");
         assertEquals(-32002, unknown.path("error").path("code").asInt(), unknown.toString());

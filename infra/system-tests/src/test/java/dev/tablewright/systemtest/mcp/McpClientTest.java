@@ -57,9 +57,10 @@ class McpClientTest {
         JsonNode out = run("tools");
         List<String> names = new ArrayList<>();
         out.path("tools").forEach(t -> names.add(t.path("name").asText()));
-        assertEquals(List.of("search_database_schema", "discover_table_reference", "apply_column_change", "apply_filter_change",
-                "apply_join_change", "apply_sort_change", "validate_table_config", "preview_table_config", "get_table_config",
-                "list_table_configs", "accept_preview", "reject_preview"), names);
+        // the tool catalogue's tools offered on MCP, in the catalogue's order
+        assertEquals(List.of("apply_column_change", "apply_filter_change", "apply_join_change", "apply_sort_change",
+                "validate_table_config", "discover_table_reference", "search_database_schema", "preview_table_config",
+                "get_table_config", "list_table_configs", "accept_preview", "reject_preview"), names);
         for (JsonNode t : out.path("tools")) {
             String name = t.path("name").asText();
             assertFalse(t.path("description").asText().isBlank(), name);

@@ -9,7 +9,6 @@ import dev.tablewright.sql.QueryFailure;
 import dev.tablewright.sql.SampleRows;
 import dev.tablewright.sql.SqlCompiler;
 import dev.tablewright.tool.ToolArguments;
-import dev.tablewright.tool.ToolDefinition;
 import dev.tablewright.tool.ToolError;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
@@ -17,24 +16,12 @@ import dev.tablewright.tools.LiveDatabaseTool;
 import dev.tablewright.validation.ValidationError;
 
 import java.util.List;
-import java.util.Set;
 
 /** {@code count_rows}: how many rows a table config shows, counted on the database, up to 1000. */
 public final class CountRowsTool extends LiveDatabaseTool {
 
-    public static final ToolDefinition DEFINITION = new ToolDefinition("count_rows",
-            "Count the rows a table config would show, with its filters, up to 1000. Use it when the user asks how many.",
-            Json.objectLiteral("""
-                    {"type": "object", "required": ["config"], "additionalProperties": false, "properties": {
-                      "config": {"type": "object", "description": "The table config to count (Config wire format)"}
-                    }}"""),                 // JSON Schema of the arguments
-            null,                           // requiresUserInput: see docs/user-input.md to ask the user for a value
-            Set.of("tables"),               // pages where it is a core tool (sent on every turn); else found by search_tools
-            ToolDefinition.RunsOn.FUNCTION) // its own Lambda, named CountRowsFunction
-            .onADataSource();               // it works on a data source: it takes the saved choice of database
-
     public CountRowsTool(Databases databases) {
-        super(DEFINITION, databases);       // which database: asked for when there are several, refused when unknown
+        super(DatabaseToolDefinitions.COUNT_ROWS, databases); // which database: asked for when there are several, refused when unknown
     }
 
     @Override

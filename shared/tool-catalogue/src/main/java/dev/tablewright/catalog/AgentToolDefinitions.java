@@ -1,16 +1,18 @@
-package dev.tablewright.tools;
+package dev.tablewright.catalog;
 
 import dev.tablewright.json.Json;
 import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.tool.ToolDefinition.Door;
+import dev.tablewright.tool.ToolDefinition.RunsOn;
 
-import java.util.List;
 import java.util.Set;
 
 /**
- * The tools that run inside the chat function itself (no Lambda of their own): the catalogue search that
- * makes the less common tools discoverable, and the one generic editable-field update.
+ * The tools that run inside the agent itself, on the turn's own state (no Lambda of their own): the catalogue search
+ * that makes the less common tools discoverable, and the one generic editable-field update. Their implementations
+ * are the agent's ({@code dev.tablewright.agent.SearchToolsTool}, {@code EditableFieldTool}).
  */
-public final class ChatToolDefinitions {
+public final class AgentToolDefinitions {
 
     public static final String SEARCH_TOOLS_NAME = "search_tools";
     public static final String UPDATE_EDITABLE_STATUS_NAME = "update_editable_status";
@@ -24,7 +26,8 @@ public final class ChatToolDefinitions {
                       "query":{"type":"string","description":"What you want to do, in a few words"},
                       "limit":{"type":"integer","minimum":1,"maximum":5,"description":"How many tools to return (default 3)"}},
                      "required":["query"],"additionalProperties":false}"""),
-            null, Set.of("tables"), ToolDefinition.RunsOn.CHAT);
+            null, Set.of("tables"), RunsOn.IN_PROCESS)
+            .titled("Find more tools").readOnly().on(Door.CHAT);
 
     public static final ToolDefinition UPDATE_EDITABLE_STATUS = new ToolDefinition(UPDATE_EDITABLE_STATUS_NAME,
             "Change one of the page's editable fields (listed under 'Editable fields' in the system prompt) to a new "
@@ -35,10 +38,9 @@ public final class ChatToolDefinitions {
                       "fieldName":{"type":"string","description":"The editable field's name"},
                       "value":{"type":["string","null"],"description":"The new value as text (numbers and booleans too), or null to clear"}},
                      "required":["fieldName","value"],"additionalProperties":false}"""),
-            null, Set.of("tables"), ToolDefinition.RunsOn.CHAT);
+            null, Set.of("tables"), RunsOn.IN_PROCESS)
+            .titled("Change an editable field").changing(ToolDefinition.Access.WRITES_IDEMPOTENTLY).on(Door.CHAT);
 
-    public static final List<ToolDefinition> ALL = List.of(SEARCH_TOOLS, UPDATE_EDITABLE_STATUS);
-
-    private ChatToolDefinitions() {
+    private AgentToolDefinitions() {
     }
 }

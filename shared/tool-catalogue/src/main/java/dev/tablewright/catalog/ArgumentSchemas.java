@@ -1,28 +1,78 @@
-package dev.tablewright.tools;
+package dev.tablewright.catalog;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.config.JoinType;
 import dev.tablewright.json.Json;
-import dev.tablewright.operations.ColumnSpec;
-import dev.tablewright.operations.FilterSpec;
-import dev.tablewright.operations.JoinSpec;
-import dev.tablewright.operations.SortSpec;
 import dev.tablewright.reference.FilterOperator;
-import dev.tablewright.tool.ToolArguments;
 
-import java.util.List;
-
-/** The JSON Schemas of the config tools' arguments and the readers that match them. */
+/** The JSON Schemas of the operation tools' arguments (their readers are the tools': {@code ArgumentReaders}). */
 final class ArgumentSchemas {
 
-    static final int MAX_COLUMNS = 100;
+    private static final int MAX_COLUMNS = OperationToolDefinitions.MAX_COLUMNS;
 
     private ArgumentSchemas() {
     }
 
-    // ---------------------------------------------------------------- schemas
+    // ---------------------------------------------------------------- the tools' arguments
+
+    static ObjectNode columnChange() {
+        ObjectNode s = object("config", "operation", "columns");
+        ObjectNode p = props(s);
+        config(p);
+        operation(p, "add, remove, or update (header, format, hidden, pg_type of selected columns)", "add", "remove", "update");
+        ObjectNode cols = p.putObject("columns");
+        cols.put("type", "array").put("minItems", 1).put("maxItems", MAX_COLUMNS)
+                .put("description", "The columns to add, remove or update.");
+        cols.set("items", column());
+        return s;
+    }
+
+    static ObjectNode filterChange() {
+        ObjectNode s = object("config", "operation", "filter");
+        ObjectNode p = props(s);
+        config(p);
+        operation(p, "add or remove", "add", "remove");
+        p.set("filter", filter());
+        return s;
+    }
+
+    static ObjectNode joinChange() {
+        ObjectNode s = object("config", "operation", "join");
+        ObjectNode p = props(s);
+        config(p);
+        operation(p, "add or remove", "add", "remove");
+        p.set("join", join());
+        return s;
+    }
+
+    static ObjectNode sortChange() {
+        ObjectNode s = object("config", "operation", "sort");
+        ObjectNode p = props(s);
+        config(p);
+        operation(p, "add, remove or set", "add", "remove", "set");
+        ObjectNode sort = p.putObject("sort");
+        sort.put("type", "array").put("description", "Sort entries, first = primary sort.");
+        sort.set("items", sortEntry());
+        return s;
+    }
+
+    static ObjectNode validation() {
+        ObjectNode s = object("config");
+        config(props(s));
+        return s;
+    }
+
+    static ObjectNode reference() {
+        ObjectNode s = object();
+        ObjectNode p = props(s);
+        ObjectNode types = p.putObject("pg_types");
+        types.put("type", "array").put("description", "Optional PostgreSQL types to map, e.g. [\"numeric(10,2)\", \"_int4\"].");
+        types.putObject("items").put("type", "string");
+        return s;
+    }
+
+    // ---------------------------------------------------------------- parts
 
     static ObjectNode object(String... required) {
         ObjectNode s = Json.object().put("type", "object");
@@ -117,64 +167,5 @@ final class ArgumentSchemas {
         d.putArray("enum").add("asc").add("desc");
         text(p, "source_table", "When the column must be added: the join alias it comes from (default: the base table).");
         return s;
-    }
-
-    // ---------------------------------------------------------------- readers
-
-    static ColumnSpec readColumn(ToolArguments args, JsonNode item, String path) {
-        if (item != null && item.isTextual()) {
-            if (item.textValue().length() > ToolArguments.MAX_TEXT_CHARS) {
-                args.errorAt(path, "column name is " + item.textValue().length() + " characters long; at most " + ToolArguments.MAX_TEXT_CHARS);
-                return null;
-            }
-            return ColumnSpec.named(item.textValue());
-        }
-        ToolArguments c = args.element(item, path);
-        if (c == null) {
-            return null;
-        }
-        return new ColumnSpec(c.text("name", true), c.text("source_table", false), c.text("source_schema", false),
-                c.text("pg_type", false, 200), c.text("alias", false), c.bool("hidden"), c.text("header", false),
-                c.text("format", false, 200));
-    }
-
-    static List<ColumnSpec> readColumns(ToolArguments args, String field, boolean required) {
-        return args.list(field, required, MAX_COLUMNS, (item, path) -> readColumn(args, item, path));
-    }
-
-    static FilterSpec readFilter(ToolArguments args) {
-        var node = args.object("filter", true);
-        if (node == null) {
-            return null;
-        }
-        ToolArguments f = args.at(node, "filter");
-        return new FilterSpec(f.text("column", true), f.text("operator", false, 100), f.raw("value"), f.text("label", false),
-                f.text("source_table", false), f.text("pg_type", false, 200));
-    }
-
-    static JoinSpec readJoin(ToolArguments args) {
-        var node = args.object("join", true);
-        if (node == null) {
-            return null;
-        }
-        ToolArguments j = args.at(node, "join");
-        String table = j.text("table", false);
-        String alias = j.text("alias", false);
-        if (table == null && alias == null && !j.has("table")) {
-            j.error("table", "table is missing");
-        }
-        List<ColumnSpec> cols = j.list("columns_to_add", false, MAX_COLUMNS, (item, path) -> readColumn(args, item, path));
-        return new JoinSpec(table, j.text("schema", false), alias, j.text("join_type", false, 100),
-                j.text("relationship_from", false, 300), j.text("relationship_to", false, 300), cols);
-    }
-
-    static List<SortSpec> readSort(ToolArguments args) {
-        return args.list("sort", true, 100, (item, path) -> {
-            ToolArguments s = args.element(item, path);
-            if (s == null) {
-                return null;
-            }
-            return new SortSpec(s.text("column", true), s.text("direction", false, 100), s.text("source_table", false));
-        });
     }
 }

@@ -12,14 +12,14 @@ import java.util.function.Consumer;
 import static dev.tablewright.fixtures.Errors.assertHas;
 import static org.junit.jupiter.api.Assertions.*;
 
-class ValidateConfigTest {
+class ConfigValidatorTest {
 
     private static ValidationReport validate(Consumer<ObjectNode> edit) {
         ObjectNode node = Fixtures.ordersNode();
         edit.accept(node);
         ConfigJson.Read read = ConfigJson.read(node);
         assertTrue(read.ok(), () -> read.errors().toString());
-        return ValidateConfig.validate(read.config());
+        return ConfigValidator.validate(read.config());
     }
 
     private static ObjectNode ds(ObjectNode root) {
@@ -40,7 +40,7 @@ class ValidateConfigTest {
 
     @Test
     void theRealisticFixtureIsValid() {
-        ValidationReport r = ValidateConfig.validate(Fixtures.orders());
+        ValidationReport r = ConfigValidator.validate(Fixtures.orders());
         assertTrue(r.valid(), () -> r.errors().toString());
         assertTrue(r.warnings().isEmpty(), () -> r.warnings().toString());
     }
@@ -227,7 +227,7 @@ class ValidateConfigTest {
             cols.addObject().put("name", "c" + i);
             settings.putObject("c" + i).put("type", "string");
         }
-        ValidationReport r = ValidateConfig.validate(ConfigJson.read(node).config());
+        ValidationReport r = ConfigValidator.validate(ConfigJson.read(node).config());
         assertHas(r.errors(), "data_source[0].select.columns", "too many columns: 10022 (at most 500)");
         assertTrue(r.errors().size() <= ValidationCollector.MAX_REPORTED + 1);
         // every one of the 10,000 visible unordered columns breaks all-or-nothing ordering: capped with a summary
@@ -249,8 +249,8 @@ class ValidateConfigTest {
 
     @Test
     void emptyConfigIsAnErrorAndNoColumnsAWarning() {
-        assertHas(ValidateConfig.validate(null).errors(), "config", "missing");
-        ValidationReport fresh = ValidateConfig.validate(Fixtures.emptyOrders());
+        assertHas(ConfigValidator.validate(null).errors(), "config", "missing");
+        ValidationReport fresh = ConfigValidator.validate(Fixtures.emptyOrders());
         assertTrue(fresh.valid());
         assertHas(fresh.warnings(), "data_source[0].select.columns", "no columns");
     }
@@ -278,7 +278,7 @@ class ValidateConfigTest {
                       "status": {"type": "string", "hidden": true},
                       "creator_first_name": {"header": "Creator", "type": "string", "order": 3}}}}
                 """;
-        ValidationReport r = ValidateConfig.validate(ConfigJson.read(Json.parse(design)).config());
+        ValidationReport r = ConfigValidator.validate(ConfigJson.read(Json.parse(design)).config());
         assertTrue(r.valid(), () -> r.errors().toString());
     }
 }

@@ -38,7 +38,7 @@ import java.util.regex.Pattern;
  * names the base table or an earlier join, {@code relationship_to} names the join itself; a sort without a
  * direction is ascending (a warning).
  */
-public final class ValidateConfig {
+public final class ConfigValidator {
 
     public static final int MAX_COLUMNS = 500;
     public static final int MAX_JOINS = 20;
@@ -63,11 +63,11 @@ public final class ValidateConfig {
     private final Set<String> brokenKeys = new HashSet<>();
     private String baseTable;
 
-    private ValidateConfig() {
+    private ConfigValidator() {
     }
 
     public static ValidationReport validate(TableConfig config) {
-        ValidateConfig v = new ValidateConfig();
+        ConfigValidator v = new ConfigValidator();
         if (config == null) {
             v.out.error("config", "config is missing");
         } else {
