@@ -27,7 +27,7 @@ class LayersTest {
             "dev.tablewright.validation..", "dev.tablewright.mcpsession.."};
 
     /** The modules of infra: they may use every production layer; nothing deployed may use them. */
-    static final String[] DEVELOPMENT = {"Fakes", "Local stack", "Benchmarks", "Build checks"};
+    static final String[] DEVELOPMENT = {"Fakes", "Local stack", "Evaluation", "Benchmarks", "Build checks"};
 
     /** The given production layers and every development one. */
     private static String[] above(String... layers) {
@@ -53,12 +53,14 @@ class LayersTest {
             .layer("Functions").definedBy("dev.tablewright.functions..")
             .layer("Fakes").definedBy("dev.tablewright.fakes..")
             .layer("Local stack").definedBy("dev.tablewright.localstack..")
+            .layer("Evaluation").definedBy("dev.tablewright.eval..")
             .layer("Benchmarks").definedBy("dev.tablewright.bench..")
             .layer("Build checks").definedBy("dev.tablewright.checks..")
             .whereLayer("Build checks").mayNotBeAccessedByAnyLayer()
             .whereLayer("Benchmarks").mayNotBeAccessedByAnyLayer()
-            .whereLayer("Local stack").mayOnlyBeAccessedByLayers("Benchmarks", "Build checks")
-            .whereLayer("Fakes").mayOnlyBeAccessedByLayers("Local stack", "Benchmarks", "Build checks")
+            .whereLayer("Evaluation").mayOnlyBeAccessedByLayers("Benchmarks", "Build checks")
+            .whereLayer("Local stack").mayOnlyBeAccessedByLayers("Evaluation", "Benchmarks", "Build checks")
+            .whereLayer("Fakes").mayOnlyBeAccessedByLayers("Local stack", "Evaluation", "Benchmarks", "Build checks")
             .whereLayer("Functions").mayOnlyBeAccessedByLayers(DEVELOPMENT)
             .whereLayer("Streaming runtime").mayOnlyBeAccessedByLayers(above("Functions"))
             .whereLayer("Assembly").mayOnlyBeAccessedByLayers(above("Functions"))
@@ -119,7 +121,8 @@ class LayersTest {
                 .withImportOption(location -> !location.contains("-tests.jar"))
                 .importPackages("dev.tablewright");
         assertTrue(classes.size() > 200, "the production classes were imported: " + classes.size());
-        assertTrue(classes.containPackage("dev.tablewright.fakes.model") && classes.containPackage("dev.tablewright.bench"),
+        assertTrue(classes.containPackage("dev.tablewright.fakes.model") && classes.containPackage("dev.tablewright.bench")
+                        && classes.containPackage("dev.tablewright.eval"),
                 "infra's main classes were imported");
         return classes;
     }
