@@ -43,7 +43,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the real preview tool: what a client that declared the extension is offered (the view on preview_table_config,
  * the app-only keep_preview and discard_preview, the view's resource) and what any other client is offered (today's
  * twelve tools, nothing more); the view as a self-contained page; Keep saving exactly once without a question, under
- * the owner checks every tool has. The bearer token is the user's id here; the browser's side is McpAppBrowserTest.
+ * the owner checks every tool has; and all of it for a 2026-07-28 client that declares the extension in its requests'
+ * {@code _meta}, with no session. The bearer token is the user's id here; the browser's side is McpAppBrowserTest.
  */
 class McpAppsOnDynamoDbTest {
 
@@ -226,7 +227,117 @@ class McpAppsOnDynamoDbTest {
         assertEquals(1, configs.list("user-k", 10, null).items().size(), "the discarded preview saved nothing");
     }
 
+    @Test
+    void aStatelessClientDeclaringTheExtensionInItsMetaGetsTheViewAndKeepSavesOnce() {
+        // 2026-07-28: no session; the capabilities travel in each request's _meta, and they alone decide what is offered
+        JsonNode discovered = stateless("user-26", "server/discover", "{}", UI).path("result");
+        assertTrue(discovered.path("capabilities").path("resources").isObject(), discovered.toString());
+        assertTrue(discovered.path("capabilities").path("extensions").has(McpApps.EXTENSION_ID), discovered.toString());
+
+        JsonNode plainList = stateless("user-26", "tools/list", "{}", "{\"elicitation\":{\"form\":{}}}").path("result");
+        assertEquals(TODAYS_TOOLS, names(plainList.path("tools")), "without the extension, today's tools");
+        plainList.path("tools").forEach(t -> assertFalse(t.has("_meta"), "no UI metadata: " + t));
+        JsonNode plainKeep = stateless("user-26", "tools/call", "{\"name\":\"keep_preview\",\"arguments\":{\"previewId\":\"prv_x\"}}",
+                "{}");
+        assertEquals(-32602, plainKeep.path("error").path("code").asInt(), "the view's tools do not exist for it: " + plainKeep);
+        assertEquals(0, stateless("user-26", "resources/list", "{}", "{}").path("result").path("resources").size());
+
+        JsonNode list = stateless("user-26", "tools/list", "{}", UI).path("result");
+        assertEquals("complete", list.path("resultType").asText(), list.toString());
+        assertTrue(list.path("ttlMs").isIntegralNumber() && "public".equals(list.path("cacheScope").asText()), "cacheable: " + list);
+        List<String> expected = new ArrayList<>(TODAYS_TOOLS);
+        expected.addAll(List.of(McpToolCatalogue.KEEP_PREVIEW, McpToolCatalogue.DISCARD_PREVIEW));
+        assertEquals(expected, names(list.path("tools")));
+        assertEquals(McpApps.PREVIEW_URI, tool(list.path("tools"), "preview_table_config").path("_meta").path("ui").path("resourceUri").asText());
+        for (String appOnly : List.of(McpToolCatalogue.KEEP_PREVIEW, McpToolCatalogue.DISCARD_PREVIEW)) {
+            assertEquals("[\"app\"]", tool(list.path("tools"), appOnly).path("_meta").path("ui").path("visibility").toString(), appOnly);
+        }
+
+        JsonNode resources = stateless("user-26", "resources/list", "{}", UI).path("result");
+        assertEquals(McpApps.PREVIEW_URI, resources.path("resources").path(0).path("uri").asText(), resources.toString());
+        assertTrue(resources.path("ttlMs").isIntegralNumber() && "public".equals(resources.path("cacheScope").asText()), resources.toString());
+        JsonNode templates = stateless("user-26", "resources/templates/list", "{}", UI).path("result");
+        assertEquals(0, templates.path("resourceTemplates").size(), templates.toString());
+        assertTrue(templates.path("ttlMs").isIntegralNumber(), templates.toString());
+        JsonNode read = stateless("user-26", "resources/read", "{\"uri\":\"" + McpApps.PREVIEW_URI + "\"}", UI).path("result");
+        assertEquals(McpApps.MIME_TYPE, read.path("contents").path(0).path("mimeType").asText(), read.toString());
+        assertEquals(McpApps.previewHtml(), read.path("contents").path(0).path("text").asText());
+        assertEquals("complete", read.path("resultType").asText());
+        assertTrue(read.path("ttlMs").isIntegralNumber() && "public".equals(read.path("cacheScope").asText()), "cacheable");
+        // a ui:// URI the server does not have: Invalid Params from 2026-07-28 on (SEP-2164), still with the URI
+        JsonNode unknown = stateless("user-26", "resources/read", "{\"uri\":\"ui://tablewright/nothing\"}", UI);
+        assertEquals(-32602, unknown.path("error").path("code").asInt(), unknown.toString());
+        assertEquals("ui://tablewright/nothing", unknown.path("error").path("data").path("uri").asText(), unknown.toString());
+
+        JsonNode previewed = stateless("user-26", "tools/call", "{\"name\":\"preview_table_config\",\"arguments\":{\"config\":"
+                + ORDERS + "}}", UI).path("result");
+        assertEquals("complete", previewed.path("resultType").asText(), previewed.toString());
+        String previewId = previewed.path("structuredContent").path("previewId").asText();
+        assertTrue(previewId.startsWith("prv_"), previewed.toString());
+        assertTrue(previewed.path("structuredContent").path("rows").size() > 0, previewed.toString());
+
+        JsonNode othersKeep = stateless("user-26-other", "tools/call", keepOrDiscard(McpToolCatalogue.KEEP_PREVIEW, previewId), UI).path("result");
+        assertEquals("previewId: there is no preview " + previewId, othersKeep.path("content").path(0).path("text").asText(),
+                "another user's preview reads as a missing one");
+
+        // the click is the answer: no input_required, even though this client could answer a form
+        String formsAndUi = "{\"elicitation\":{\"form\":{}}," + UI.substring(1);
+        JsonNode kept = stateless("user-26", "tools/call", keepOrDiscard(McpToolCatalogue.KEEP_PREVIEW, previewId), formsAndUi).path("result");
+        assertEquals("complete", kept.path("resultType").asText(), kept.toString());
+        assertFalse(kept.path("isError").asBoolean(), kept.toString());
+        assertEquals(1, kept.path("structuredContent").path("version").asInt(), kept.toString());
+        String configId = kept.path("structuredContent").path("configId").asText();
+        JsonNode again = stateless("user-26", "tools/call", keepOrDiscard(McpToolCatalogue.KEEP_PREVIEW, previewId), UI).path("result");
+        assertTrue(again.path("isError").asBoolean(), "a second click saves nothing: " + again);
+        assertEquals(1, configs.versions("user-26", configId, 10, null).items().size(), "exactly one version");
+
+        String second = stateless("user-26", "tools/call", "{\"name\":\"preview_table_config\",\"arguments\":{\"config\":"
+                + ORDERS + "}}", UI).path("result").path("structuredContent").path("previewId").asText();
+        JsonNode discarded = stateless("user-26", "tools/call", keepOrDiscard(McpToolCatalogue.DISCARD_PREVIEW, second), UI).path("result");
+        assertFalse(discarded.path("isError").asBoolean(), discarded.toString());
+        assertEquals(PreviewStatus.REJECTED, previews.find("user-26", second).orElseThrow().statusAt(Instant.now()));
+        assertEquals(1, configs.list("user-26", 10, null).items().size(), "the discarded preview saved nothing");
+    }
+
     // ---- the endpoint, in process ----
+
+    private static String keepOrDiscard(String tool, String previewId) {
+        return "{\"name\":\"" + tool + "\",\"arguments\":{\"previewId\":\"" + previewId + "\"}}";
+    }
+
+    /**
+     * A 2026-07-28 request: no session, the version and the client's capabilities in {@code _meta}, and the headers a
+     * conforming client mirrors from the body.
+     */
+    private static JsonNode stateless(String user, String method, String params, String capabilities) {
+        com.fasterxml.jackson.databind.node.ObjectNode body;
+        try {
+            body = (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse("{\"jsonrpc\":\"2.0\",\"id\":" + (++ids)
+                    + ",\"method\":\"" + method + "\",\"params\":" + params + "}");
+            com.fasterxml.jackson.databind.node.ObjectNode meta = ((com.fasterxml.jackson.databind.node.ObjectNode) body.get("params"))
+                    .putObject("_meta").put("io.modelcontextprotocol/protocolVersion", "2026-07-28");
+            meta.set("io.modelcontextprotocol/clientCapabilities", Json.parse(capabilities));
+            meta.putObject("io.modelcontextprotocol/clientInfo").put("name", "test").put("version", "1");
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException(e);
+        }
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("host", "mcp.example");
+        headers.put("authorization", "Bearer " + user);
+        headers.put("content-type", "application/json");
+        headers.put("MCP-Protocol-Version", "2026-07-28");
+        headers.put("Mcp-Method", method);
+        JsonNode named = body.path("params").has("name") ? body.path("params").path("name") : body.path("params").path("uri");
+        if (named.isTextual()) {
+            headers.put("Mcp-Name", named.asText());
+        }
+        InMemoryResponseStream r = new InMemoryResponseStream();
+        endpoint.handle(new McpHttpRequest("POST", "/mcp", headers, Json.write(body), "https"), r, Optional.empty());
+        assertEquals(200, r.statusCode(), r.body());
+        List<JsonNode> answers = messages(r);
+        assertEquals(1, answers.size(), "one JSON answer, no stream: " + r.body());
+        return answers.get(0);
+    }
 
     private static InMemoryResponseStream post(String user, String session, String body) {
         Map<String, String> headers = new LinkedHashMap<>();
