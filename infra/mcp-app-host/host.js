@@ -31,16 +31,18 @@ let views = 0;
 
 /**
  * Connects the MCP client to `url` with `token`; `ui`: whether it declares the MCP Apps extension (with its MIME
- * type), as a host that renders views does.
+ * type), as a host that renders views does; `pin`: a modern revision to speak (2026-07-28: no session, the
+ * capabilities in every request's _meta), else the client's default (initialize and a 2025 session).
  */
-async function connect(url, token, ui) {
+async function connect(url, token, ui, pin) {
   client = new Client(HOST_INFO, {
     capabilities: ui ? { extensions: { [EXTENSION_ID]: { mimeTypes: [RESOURCE_MIME_TYPE] } } } : {},
+    ...(pin ? { versionNegotiation: { mode: { pin } } } : {}),
   });
   await client.connect(new StreamableHTTPClientTransport(new URL(url), {
     requestInit: { headers: { Authorization: `Bearer ${token}` } },
   }));
-  return { serverCapabilities: client.getServerCapabilities() };
+  return { serverCapabilities: client.getServerCapabilities(), protocolVersion: client.getNegotiatedProtocolVersion() ?? null };
 }
 
 async function listTools() {

@@ -4,7 +4,8 @@
 // console error (a CSP violation included), page error, failed request, HTTP error answer or request to anywhere
 // but the host page and /mcp. Run by McpAppBrowserTest, which checks the server's side of what the flow did.
 //
-// usage: node mcp-app-check.mjs <keep|discard|waiting|hostile> <stack-url> <screenshot-dir>
+// usage: node mcp-app-check.mjs <keep|discard|waiting|hostile>[-2026] <stack-url> <screenshot-dir>
+//        (-2026: the same flow with the client pinned to 2026-07-28, stateless, instead of a 2025 session)
 // env:   MCP_TOKEN (required), CHROMIUM (default /usr/bin/chromium), CONFIG_ID (discard: the config kept before)
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,9 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 
 const [flow, stackUrl, shots] = process.argv.slice(2);
+const PINNED = '-2026';
+const pin = flow.endsWith(PINNED) ? '2026-07-28' : undefined;
+const flowName = pin ? flow.slice(0, -PINNED.length) : flow;
 const token = process.env.MCP_TOKEN;
 const TIMEOUT = 30_000;
 const origin = new URL(stackUrl).origin;
@@ -46,8 +50,8 @@ const page_ = (theme) => `<!doctype html>
 <script type="module" src="${hostScript}"></script></body></html>`;
 
 const profile = mkdtempSync(join(tmpdir(), 'tablewright-mcp-app-'));
-const narrow = flow === 'discard';
-const theme = flow === 'discard' ? 'dark' : 'light';
+const narrow = flowName === 'discard';
+const theme = flowName === 'discard' ? 'dark' : 'light';
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
   headless: true,
@@ -100,7 +104,7 @@ const viewFrame = (i = 0) => page.frames().filter((f) => f !== page.mainFrame())
 async function open(ui = true) {
   await page.goto(hostPage);
   await page.waitForFunction(() => !!window.host);
-  const connected = await host('connect', `${origin}/mcp`, token, ui);
+  const connected = await host('connect', `${origin}/mcp`, token, ui, pin);
   const tools = await host('listTools');
   return { connected, tools };
 }
@@ -127,6 +131,7 @@ const flows = {
     await step('preview', async () => {
       const { connected, tools } = await open(true);
       report.serverCapabilities = connected.serverCapabilities;
+      report.protocolVersion = connected.protocolVersion;
       report.tools = tools.map((t) => ({ name: t.name, ui: t._meta?.ui ?? null }));
       const config = await stockLevels();
       shown = await host('show', 'preview_table_config', { config, description: 'Stock levels with the name of their warehouse' },
@@ -234,7 +239,8 @@ const flows = {
 let failure;
 try {
   check(typeof token === 'string' && token.length > 0, 'MCP_TOKEN is required');
-  await flows[flow]();
+  check(typeof flows[flowName] === 'function', `no flow ${flow}`);
+  await flows[flowName]();
 } catch (e) {
   failure = e;
   await page.screenshot({ path: join(shots, `mcp-app-${flow}-failure.png`), fullPage: true }).catch(() => {});

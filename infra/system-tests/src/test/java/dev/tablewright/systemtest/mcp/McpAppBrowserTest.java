@@ -167,6 +167,30 @@ class McpAppBrowserTest {
         assertEquals(1, report.path("frameResources").path("scripts").asInt(), "the view's own script only: " + report);
     }
 
+    @Test
+    @Order(5)
+    void onA2026ClientWithNoSessionKeepSavesExactlyOneVersionToo() throws Exception {
+        // the official client pinned to 2026-07-28: the extension travels in every request's _meta, the Keep the host
+        // forwards for the view included. Another user: the first flow's user already has a config of this name.
+        String user2026 = stack.issuer().mint("mcp-app-2026-user");
+        JsonNode report = flow("keep-2026", Map.of(), user2026);
+        assertEquals("2026-07-28", report.path("protocolVersion").asText(), report.toString());
+        assertTrue(report.path("serverCapabilities").has("resources"), report.path("serverCapabilities").toString());
+        JsonNode tools = report.path("tools");
+        assertEquals(McpApps.PREVIEW_URI, tool(tools, "preview_table_config").path("ui").path("resourceUri").asText(), tools.toString());
+        assertEquals("[\"app\"]", tool(tools, "keep_preview").path("ui").path("visibility").toString(), tools.toString());
+        assertEquals(McpApps.MIME_TYPE, report.path("shown").path("mimeType").asText(), report.path("shown").toString());
+        String previewId = report.path("shown").path("result").path("structuredContent").path("previewId").asText();
+        assertEquals(1, report.path("viewCalls").size(), report.path("viewCalls").toString());
+        assertEquals("keep_preview", report.path("viewCalls").path(0).path("name").asText());
+        assertTrue(report.path("refusedCalls").isEmpty(), report.path("refusedCalls").toString());
+        JsonNode told = report.path("modelContext").path(0);
+        assertTrue(told.path("content").path(0).path("text").asText().contains("saved as version 1"), told.toString());
+        String configId = told.path("structuredContent").path("configId").asText();
+        assertEquals("accepted", api("GET", "/previews/" + previewId, user2026).path("status").asText());
+        assertEquals(1, api("GET", "/configs/" + configId + "/versions", user2026).path("versions").size(), "exactly one version");
+    }
+
     private static JsonNode tool(JsonNode tools, String name) {
         for (JsonNode t : tools) {
             if (t.path("name").asText().equals(name)) {
@@ -177,15 +201,25 @@ class McpAppBrowserTest {
     }
 
     private static JsonNode api(String method, String path) throws Exception {
-        HttpResponse<String> r = stack.call(method, path, token, null);
+        return api(method, path, token);
+    }
+
+    private static JsonNode api(String method, String path, String bearer) throws Exception {
+        HttpResponse<String> r = stack.call(method, path, bearer, null);
         assertEquals(200, r.statusCode(), method + " " + path + ": " + r.body());
         return Json.parse(r.body());
     }
 
     /** Runs one flow of mcp-app-check.mjs; its report, once the flow passed with no problem. */
     private static JsonNode flow(String flow, Map<String, String> env) throws Exception {
-        Path shots = ROOT.resolve(System.getProperty("screenshots", "infra/system-tests/target/mcp-app"));
-        List<String> command = new ArrayList<>(List.of("env", "MCP_TOKEN=" + token));
+        return flow(flow, env, token);
+    }
+
+    private static JsonNode flow(String flow, Map<String, String> env, String bearer) throws Exception {
+        // the documented screenshots are the 2025 session's; the 2026 run's look the same and stay in target
+        Path shots = ROOT.resolve(flow.endsWith("-2026") ? "infra/system-tests/target/mcp-app"
+                : System.getProperty("screenshots", "infra/system-tests/target/mcp-app"));
+        List<String> command = new ArrayList<>(List.of("env", "MCP_TOKEN=" + bearer));
         env.forEach((k, v) -> command.add(k + "=" + v));
         command.addAll(List.of("node", "mcp-app-check.mjs", flow, stack.url(), shots.toString()));
         NodeProject.Result run = HOST.run(180, command);
