@@ -43,6 +43,7 @@ const scenarios = {
   async tools() {
     const { client, transport, questions } = await connect(token, () => ({ action: 'accept', content: { database: 'production' } }));
     const listed = await client.listTools();
+    const resources = await client.listResources();
     const valid = await client.callTool({ name: 'apply_column_change',
       arguments: { config: ordersConfig, operation: 'add', columns: [{ name: 'order_number' }] } });
     const invalid = await client.callTool({ name: 'apply_column_change',
@@ -55,7 +56,9 @@ const scenarios = {
       protocolVersion: transport.protocolVersion ?? null,
       serverVersion: client.getServerVersion(),
       tools: listed.tools.map((t) => ({ name: t.name, title: t.title ?? null, description: t.description ?? '',
-        annotations: t.annotations ?? null, hasOutputSchema: !!t.outputSchema, inputSchemaType: t.inputSchema?.type })),
+        annotations: t.annotations ?? null, hasOutputSchema: !!t.outputSchema, inputSchemaType: t.inputSchema?.type,
+        meta: t._meta ?? null })),
+      resources: resources.resources,
       questions: questions.length,
       valid: summary(valid),
       invalid: summary(invalid),

@@ -24,16 +24,18 @@ import java.util.Set;
  * @param access            what calling it changes; null when not declared (a door that tells its clients refuses that)
  * @param needsApproval     whether the user approves each call before it takes effect ({@code accept_preview} saves)
  * @param dataSource        whether and how it works on one of the configured data sources
+ * @param view              the MCP App view that shows its answer, a {@code ui://} URI (MCP Apps' {@code _meta.ui.resourceUri},
+ *                          for a client that renders views); null: none
  */
 public record ToolDefinition(String name, String title, String description, ObjectNode parameters, ObjectNode output,
                              UserInputRequirement requiresUserInput, Set<String> coreIn, RunsOn runsOn, Set<Door> doors,
-                             Access access, boolean needsApproval, DataSourceUse dataSource) {
+                             Access access, boolean needsApproval, DataSourceUse dataSource, String view) {
 
     /** A tool offered on the chat, titled later if at all ({@link #titled}), changing nothing declared. */
     public ToolDefinition(String name, String description, ObjectNode parameters,
                           UserInputRequirement requiresUserInput, Set<String> coreIn, RunsOn runsOn) {
         this(name, null, description, parameters, null, requiresUserInput, coreIn, runsOn, Set.of(Door.CHAT), null, false,
-                DataSourceUse.NONE);
+                DataSourceUse.NONE, null);
     }
 
     public enum RunsOn {
@@ -52,7 +54,10 @@ public record ToolDefinition(String name, String title, String description, Obje
         CHAT,
         /** MCP's {@code tools/list}: offered to the client's model, with a title and annotations. */
         MCP,
-        /** Only to an MCP App's view, never to a model (MCP Apps' {@code visibility: ["app"]}); no tool is yet. */
+        /**
+         * Only to an MCP App's view, never to a model (MCP Apps' {@code visibility: ["app"]}), and only for a client
+         * that renders views: the buttons of a view (the preview's Keep and Discard).
+         */
         APP;
 
         /** Whether a tool on this door must carry a title and a declared access (MCP's annotations tell both). */
@@ -93,19 +98,19 @@ public record ToolDefinition(String name, String title, String description, Obje
     /** The same tool with a human title. */
     public ToolDefinition titled(String title) {
         return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, doors,
-                access, needsApproval, dataSource);
+                access, needsApproval, dataSource, view);
     }
 
     /** The same tool, whose answer follows this JSON Schema. */
     public ToolDefinition answering(ObjectNode output) {
         return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, doors,
-                access, needsApproval, dataSource);
+                access, needsApproval, dataSource, view);
     }
 
     /** The same tool, offered on exactly these doors (none: for other callers only). */
     public ToolDefinition on(Door... doors) {
         return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn,
-                Set.of(doors), access, needsApproval, dataSource);
+                Set.of(doors), access, needsApproval, dataSource, view);
     }
 
     /** The same tool, changing nothing anywhere. */
@@ -116,16 +121,22 @@ public record ToolDefinition(String name, String title, String description, Obje
     /** The same tool, with this access. */
     public ToolDefinition changing(Access access) {
         return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, doors,
-                access, needsApproval, dataSource);
+                access, needsApproval, dataSource, view);
     }
 
     /** The same tool, taking effect only once the user approves the call. */
     public ToolDefinition needingApproval() {
         return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, doors,
-                access, true, dataSource);
+                access, true, dataSource, view);
     }
 
-    /** The same tool, grounding names in a data source ({@link DataSourceUse#NAMES}). */
+    /** The same tool, its answer shown in this MCP App view (a {@code ui://} URI) where the client renders views. */
+    public ToolDefinition shownIn(String view) {
+        return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, doors,
+                access, needsApproval, dataSource, view);
+    }
+
+        /** The same tool, grounding names in a data source ({@link DataSourceUse#NAMES}). */
     public ToolDefinition onADataSource() {
         return using(DataSourceUse.NAMES);
     }
@@ -137,13 +148,13 @@ public record ToolDefinition(String name, String title, String description, Obje
 
     private ToolDefinition using(DataSourceUse use) {
         return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, doors,
-                access, needsApproval, use);
+                access, needsApproval, use, view);
     }
 
     /** The same tool with these arguments and this question for the user (a deployment's choice of database). */
     public ToolDefinition asking(ObjectNode parameters, UserInputRequirement requiresUserInput) {
         return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, doors,
-                access, needsApproval, dataSource);
+                access, needsApproval, dataSource, view);
     }
 
     /** Whether the door offers it. */
@@ -170,10 +181,13 @@ public record ToolDefinition(String name, String title, String description, Obje
             if (door.needsTitle() && (title == null || title.isBlank())) {
                 missing.add("tool '" + name + "' is offered on " + door + " without a title (ToolDefinition.titled)");
             }
-            if (door.needsTitle() && access == null) {
+                        if (door.needsTitle() && access == null) {
                 missing.add("tool '" + name + "' is offered on " + door + " without saying what it changes "
                         + "(ToolDefinition.readOnly or changing)");
             }
+        }
+        if (view != null && !view.startsWith("ui://")) {
+            missing.add("tool '" + name + "' names the view " + view + ", which is no ui:// URI");
         }
         return missing;
     }

@@ -94,6 +94,15 @@ final class JsonRpc {
         return o;
     }
 
+    /** An error with a {@code data} member (null: none). */
+    static ObjectNode error(JsonNode id, int code, String message, JsonNode data) {
+        ObjectNode o = error(id, code, message);
+        if (data != null) {
+            ((ObjectNode) o.path("error")).set("data", data);
+        }
+        return o;
+    }
+
     /** {@code 202 Accepted} with no body: a notification or a response of the client's. */
     static void accepted(HttpResponseStream response) {
         response.start(202, Map.of());

@@ -31,7 +31,7 @@ import java.util.function.Function;
  * </ul>
  * The parts: {@link McpHttpGuard} (paths, metadata, host, origin, bearer token), {@link JsonRpc} (the messages),
  * {@link McpSessions}, {@link ElicitationReplies} (the client's answers to our questions) and {@link McpMethods} (the
- * router, with {@link ToolMethods}). This class only puts them in order.
+ * router, with {@link ToolMethods} and {@link ResourceMethods}). This class only puts them in order.
  */
 public final class McpEndpoint {
 
@@ -51,6 +51,7 @@ public final class McpEndpoint {
     private final McpSessions sessions;
     private final ElicitationReplies replies;
     private final ToolMethods toolMethods;
+    private final ResourceMethods resourceMethods = new ResourceMethods();
     /** The 2025 sessions' router. */
     private final McpMethods methods;
     /** The 2026-07-28 requests, with their own router. */
@@ -73,12 +74,20 @@ public final class McpEndpoint {
         this.methods = new McpMethods()
                 .add(McpSchema.METHOD_PING, request -> Json.object())
                 .add(McpSchema.METHOD_TOOLS_LIST, toolMethods::list)
+                .add(McpSchema.METHOD_RESOURCES_LIST, resourceMethods::list)
+                .add(McpSchema.METHOD_RESOURCES_TEMPLATES_LIST, resourceMethods::templates)
+                .add(McpSchema.METHOD_RESOURCES_READ, resourceMethods::read)
                 .addStreaming(McpSchema.METHOD_TOOLS_CALL, toolMethods::call);
         this.stateless = new StatelessRequests(server, ALL_VERSIONS);
         stateless.methods()
                 .add(DISCOVER, request -> server.discoverResult(ALL_VERSIONS, stateless.methods()))
                 .add(McpSchema.METHOD_TOOLS_LIST, request -> ServerInfo.cacheable((ObjectNode) toolMethods.list(request)))
-                .add(McpSchema.METHOD_TOOLS_CALL, toolMethods::callStateless);
+                .add(McpSchema.METHOD_TOOLS_CALL, toolMethods::callStateless)
+                // the MCP Apps views: static pages, the same for every user, so cacheable as the 2026 revision asks
+                .add(McpSchema.METHOD_RESOURCES_LIST, request -> ServerInfo.cacheable((ObjectNode) resourceMethods.list(request)))
+                .add(McpSchema.METHOD_RESOURCES_TEMPLATES_LIST,
+                        request -> ServerInfo.cacheable((ObjectNode) resourceMethods.templates(request)))
+                .add(McpSchema.METHOD_RESOURCES_READ, request -> ServerInfo.cacheable((ObjectNode) resourceMethods.read(request)));
     }
 
     /** The 2026-07-28 revision's discovery method. */
@@ -185,7 +194,8 @@ public final class McpEndpoint {
 
     /**
      * SnapStart priming: what a restored function would otherwise load on its first requests (a message read, the
-     * initialize answer, the tool list, a tool result, written as JSON), with no store and no tool called.
+     * initialize answer, the tool list, a tool result, the view's resource, written as JSON), with no store and no
+     * tool called.
      */
     public void prime() {
         try {
@@ -195,8 +205,10 @@ public final class McpEndpoint {
         }
         Json.write(JsonRpc.result(Json.MAPPER.getNodeFactory().numberNode(0), Json.MAPPER.valueToTree(server.initializeResult(VERSIONS.get(0)))));
         ObjectNode list = Json.object();
-        list.set("tools", Json.MAPPER.valueToTree(tools.catalogue().tools()));
+        list.set("tools", Json.MAPPER.valueToTree(tools.catalogue().tools(true)));
         Json.write(JsonRpc.result(Json.MAPPER.getNodeFactory().numberNode(1), list));
+        Json.write(JsonRpc.result(Json.MAPPER.getNodeFactory().numberNode(4), Json.MAPPER.valueToTree(
+                McpApps.read(McpApps.PREVIEW_URI).orElseThrow())));
         Json.write(JsonRpc.result(Json.MAPPER.getNodeFactory().numberNode(2), Json.MAPPER.valueToTree(
                 ToolResults.success(Json.object().put("primed", true), true))));
         // 2026-07-28: the discovery answer, and a requestState sealed and opened (the cipher's classes)

@@ -54,7 +54,7 @@ final class McpMethods {
                 JsonNode result = method.answer(request);
                 answer = JsonRpc.result(request.id(), result instanceof ObjectNode o ? shape.apply(o) : result);
             } catch (McpError e) {
-                answer = JsonRpc.error(request.id(), e.code(), e.getMessage());
+                answer = JsonRpc.error(request.id(), e.code(), e.getMessage(), e.data());
             }
             JsonRpc.send(response, 200, Map.of(), answer);
         });

@@ -17,4 +17,12 @@ record McpRequest(McpCaller caller, JsonNode id, String method, JsonNode params,
     String ownerId() {
         return caller.ownerId();
     }
+
+    /**
+     * Whether the client declared MCP Apps ({@link McpApps#declaredBy}), in its session's capabilities or a 2026-07-28
+     * request's {@code _meta}: it is offered the views and their tools.
+     */
+    boolean showsApps() {
+        return McpApps.declaredBy(caller.capabilities());
+    }
 }

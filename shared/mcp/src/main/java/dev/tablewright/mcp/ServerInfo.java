@@ -6,6 +6,7 @@ import dev.tablewright.json.Json;
 import io.modelcontextprotocol.spec.McpSchema;
 
 import java.util.List;
+import java.util.Map;
 
 /** Who this server is and what it offers: {@code initialize}'s answer (2025) and {@code server/discover}'s (2026). */
 final class ServerInfo {
@@ -14,8 +15,9 @@ final class ServerInfo {
             + "the apply_*_change tools to change a config, validate_table_config, then preview_table_config. "
             + "Only the user can save: accept_preview asks them to confirm.";
     /**
-     * How long a client may keep {@code server/discover}'s and {@code tools/list}'s answers: they change only with a
-     * deployment (the tools, their schemas, the data sources), and they are the same for every user.
+     * How long a client may keep {@code server/discover}'s, {@code tools/list}'s and the resources' answers: they change
+     * only with a deployment (the tools, their schemas, the data sources, the MCP Apps views), and they are the same for
+     * every user (what they depend on besides, the client's declared capabilities, travels in the request itself).
      */
     static final long LIST_TTL_MS = 300_000;
 
@@ -32,7 +34,10 @@ final class ServerInfo {
 
     McpSchema.InitializeResult initializeResult(String agreed) {
         return new McpSchema.InitializeResult(agreed,
-                new McpSchema.ServerCapabilities(null, null, null, null, null, new McpSchema.ServerCapabilities.ToolCapabilities(false)),
+                new McpSchema.ServerCapabilities(null, null, null, null,
+                        new McpSchema.ServerCapabilities.ResourceCapabilities(false, false), // the MCP Apps views (McpApps)
+                        new McpSchema.ServerCapabilities.ToolCapabilities(false),
+                        Map.of(McpApps.EXTENSION_ID, Map.of())),
                 implementation, INSTRUCTIONS);
     }
 
@@ -50,12 +55,16 @@ final class ServerInfo {
         }
         if (methods.names().contains(McpSchema.METHOD_RESOURCES_LIST)) {
             capabilities.putObject("resources");
+            capabilities.putObject("extensions").putObject(McpApps.EXTENSION_ID); // the views are its only resources
         }
         result.put("instructions", INSTRUCTIONS);
         return cacheable(result);
     }
 
-    /** The caching hints of a result every user may share ({@code tools/list}, {@code server/discover}). */
+    /**
+     * The caching hints of a result every user may share ({@code server/discover}, {@code tools/list},
+     * {@code resources/list}, {@code resources/templates/list}, {@code resources/read} of a view).
+     */
     static ObjectNode cacheable(ObjectNode result) {
         return result.put("ttlMs", LIST_TTL_MS).put("cacheScope", "public");
     }

@@ -101,7 +101,8 @@ final class ToolCall {
     Outcome run(ToolDefinition tool, ObjectNode arguments) {
         return switch (tool.name()) {
             case McpToolCatalogue.ACCEPT_PREVIEW -> acceptPreview(arguments);
-            case McpToolCatalogue.REJECT_PREVIEW -> Outcome.of(rejectPreview(arguments));
+            case McpToolCatalogue.REJECT_PREVIEW, McpToolCatalogue.DISCARD_PREVIEW -> Outcome.of(rejectPreview(arguments));
+            case McpToolCatalogue.KEEP_PREVIEW -> Outcome.of(keepPreview(arguments));
             default -> runTool(tool, arguments);
         };
     }
@@ -177,18 +178,32 @@ final class ToolCall {
         if ("false".equals(asked.values().get(CONFIRM))) {
             return Outcome.of(ToolResults.failure("The user did not confirm. Nothing was saved; the preview is still pending."));
         }
+        return Outcome.of(save(preview));
+    }
+
+    /**
+     * The view's Keep: the user clicked it on this very preview, so nothing more is asked. It saves through the same
+     * exactly-once path as {@link #acceptPreview}: a second click finds the preview accepted and saves nothing.
+     */
+    private McpSchema.CallToolResult keepPreview(ObjectNode arguments) {
+        Optional<PendingPreview> found = pendingPreview(arguments);
+        return found.isEmpty() ? previewProblem(arguments) : save(found.get());
+    }
+
+    /** Saves a pending preview once ({@link PreviewDecisions#accept}); a preview no longer pending saves nothing. */
+    private McpSchema.CallToolResult save(PendingPreview preview) {
         try {
             PreviewDecisions.Accepted accepted = services.decisions().accept(caller.ownerId(), preview.previewId(), clock.instant());
             ObjectNode out = Json.object().put("accepted", true).put("previewId", preview.previewId())
                     .put("configId", accepted.config().configId()).put("version", accepted.config().version())
                     .put("created", accepted.created()).put("name", accepted.config().name());
-            return Outcome.of(ToolResults.success(out, true));
+            return ToolResults.success(out, true);
         } catch (VersionConflictException e) {
-            return Outcome.of(ToolResults.failure("previewId: the config changed since this preview was made; preview it again. Nothing was saved."));
+            return ToolResults.failure("previewId: the config changed since this preview was made; preview it again. Nothing was saved.");
         } catch (PreviewNotPendingException | PreviewNotFoundException | ConfigNotFoundException e) {
-            return Outcome.of(ToolResults.failure("previewId: " + e.getMessage() + ". Nothing was saved."));
+            return ToolResults.failure("previewId: " + e.getMessage() + ". Nothing was saved.");
         } catch (StoreUnavailableException e) {
-            return Outcome.of(ToolResults.failure("The config store is unavailable just now; nothing was saved. Try again shortly."));
+            return ToolResults.failure("The config store is unavailable just now; nothing was saved. Try again shortly.");
         }
     }
 

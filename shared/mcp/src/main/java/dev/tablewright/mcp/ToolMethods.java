@@ -16,8 +16,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@code tools/list} and {@code tools/call}: the catalogue, and each call run by a {@link ToolCall}, asking the user on
- * the call's stream (a 2025 session) or with {@code input_required} (2026-07-28).
+ * {@code tools/list} and {@code tools/call}: the catalogue (with MCP Apps' view and app-only tools for a client that
+ * declared the extension, in either era), and each call run by a {@link ToolCall}, asking the user on the call's stream
+ * (a 2025 session) or with {@code input_required} (2026-07-28).
  */
 final class ToolMethods {
 
@@ -47,7 +48,7 @@ final class ToolMethods {
 
     JsonNode list(McpRequest request) {
         ObjectNode result = Json.object();
-        result.set("tools", Json.MAPPER.valueToTree(tools.catalogue().tools()));
+        result.set("tools", Json.MAPPER.valueToTree(tools.catalogue().tools(request.showsApps())));
         return result;
     }
 
@@ -57,10 +58,10 @@ final class ToolMethods {
         ToolDefinition tool;
         ObjectNode args;
         try {
-            tool = tool(request.params());
+            tool = tool(request);
             args = arguments(request.params());
         } catch (McpError e) {
-            JsonRpc.send(response, 200, Map.of(), JsonRpc.error(id, e.code(), e.getMessage()));
+            JsonRpc.send(response, 200, Map.of(), JsonRpc.error(id, e.code(), e.getMessage(), e.data()));
             return;
         } catch (BadArguments e) {
             JsonRpc.send(response, 200, Map.of(), JsonRpc.result(id, Json.MAPPER.valueToTree(e.result)));
@@ -86,7 +87,7 @@ final class ToolMethods {
      * very call) and its {@code inputResponses} answer the question.
      */
     JsonNode callStateless(McpRequest request) throws McpError {
-        ToolDefinition tool = tool(request.params());
+        ToolDefinition tool = tool(request);
         ObjectNode args;
         try {
             args = arguments(request.params());
@@ -134,12 +135,13 @@ final class ToolMethods {
         return new RetriedQuestions.Retry(Optional.of(opened.get().carried()), Optional.ofNullable(responses).filter(JsonNode::isObject));
     }
 
-    private ToolDefinition tool(JsonNode params) throws McpError {
-        JsonNode name = params.get("name");
+    /** The called tool, among those this client is offered (the app-only ones only with MCP Apps). */
+    private ToolDefinition tool(McpRequest request) throws McpError {
+        JsonNode name = request.params().get("name");
         if (name == null || !name.isTextual()) {
             throw new McpError(JsonRpc.INVALID_PARAMS, "Invalid params: params.name must be a string");
         }
-        return tools.catalogue().definition(name.textValue())
+        return tools.catalogue().definition(name.textValue(), request.showsApps())
                 .orElseThrow(() -> new McpError(JsonRpc.INVALID_PARAMS, "Unknown tool: " + JsonRpc.clip(name.textValue())));
     }
 

@@ -32,6 +32,12 @@ public final class DatabaseToolDefinitions {
                   "description": {"type": "string", "description": "What the change does, in the user's words, shown on the preview card"}
                 }}""");
 
+    /**
+     * The MCP App view of a preview (served by the MCP door): the diff, the headers and sample rows, Keep and Discard
+     * ({@link PreviewDecisionDefinitions#KEEP_PREVIEW}, {@link PreviewDecisionDefinitions#DISCARD_PREVIEW}).
+     */
+    public static final String PREVIEW_VIEW = "ui://tablewright/preview";
+
     public static final ToolDefinition SEARCH_DATABASE_SCHEMA = new ToolDefinition("search_database_schema",
             "Search the live database schema: schemas, tables (with their relationships to other tables, both ways) "
                     + "and, on request, columns (PostgreSQL type, nullable, primary key, default, enum). Use it before "
@@ -48,7 +54,7 @@ public final class DatabaseToolDefinitions {
                     + "change per preview.",
             PREVIEW_PARAMETERS, null, Set.of("tables"), RunsOn.FUNCTION)
             .queryingADataSource().titled("Preview a table config").changing(Access.WRITES) // it stores a pending preview
-            .answering(OutputSchemas.PREVIEW_RESULT).on(Door.CHAT, Door.MCP);
+            .answering(OutputSchemas.PREVIEW_RESULT).on(Door.CHAT, Door.MCP).shownIn(PREVIEW_VIEW);
 
     private DatabaseToolDefinitions() {
     }

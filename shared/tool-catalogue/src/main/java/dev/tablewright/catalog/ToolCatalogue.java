@@ -8,8 +8,8 @@ import java.util.List;
 
 /**
  * Every tool's definition, listed once, in the order docs/tools.md lists them: what it is called, takes and answers,
- * its title, what it changes, which doors offer it (the chat, MCP), whether the user approves each call, whether it
- * works on a data source and where it runs. The doors read it (the chat's prompt, tool list and catalogue search;
+ * its title, what it changes, which doors offer it (the chat, MCP, an MCP App's view), the view that shows its answer,
+ * whether the user approves each call, whether it works on a data source and where it runs. The doors read it (the chat's prompt, tool list and catalogue search;
  * MCP's {@code tools/list}), and so do docs/tools.md and the template's function list (checked by tests); no door
  * lists a tool of its own. Definitions only: the implementations are elsewhere ({@code shared/tools} for the tools
  * that run as functions, the agent for its own, the MCP door for the preview decisions).
@@ -39,7 +39,10 @@ public final class ToolCatalogue {
             AgentToolDefinitions.UPDATE_EDITABLE_STATUS,
             // the preview decisions (run inside the MCP function)
             PreviewDecisionDefinitions.ACCEPT_PREVIEW,
-            PreviewDecisionDefinitions.REJECT_PREVIEW);
+            PreviewDecisionDefinitions.REJECT_PREVIEW,
+            // the preview view's buttons (MCP Apps; run inside the MCP function)
+            PreviewDecisionDefinitions.KEEP_PREVIEW,
+            PreviewDecisionDefinitions.DISCARD_PREVIEW);
 
     private ToolCatalogue() {
     }

@@ -32,7 +32,8 @@ class ToolCatalogueTest {
                 "validate_table_config", "discover_table_reference", "search_database_schema", "preview_table_config",
                 "get_table_config", "list_table_configs", "accept_preview", "reject_preview"),
                 names(ToolCatalogue.registry().offeredOn(Door.MCP)), "the config writes and the agent's own tools stay off MCP");
-        assertEquals(List.of(), names(ToolCatalogue.registry().offeredOn(Door.APP)));
+        assertEquals(List.of("keep_preview", "discard_preview"), names(ToolCatalogue.registry().offeredOn(Door.APP)),
+                "only the preview view's buttons are for an MCP App's view alone");
     }
 
     @Test

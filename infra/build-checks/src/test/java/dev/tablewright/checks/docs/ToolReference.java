@@ -42,7 +42,7 @@ public final class ToolReference {
         md.append("<!-- Generated from the tool catalogue by ToolReferenceTest: do not edit by hand. To regenerate:\n     ")
                 .append(REGENERATE).append(" -->\n\n");
         md.append("Every tool of the tool catalogue (`ToolCatalogue`), as a model sees it, and the doors that offer it: the ")
-                .append("chat, MCP ([mcp.md](mcp.md)). On the chat, core tools are sent on every turn of their ")
+                .append("chat, MCP ([mcp.md](mcp.md)), an MCP App's view (its buttons, never a model's). On the chat, core tools are sent on every turn of their ")
                 .append("page context; the others are found through the catalogue search. A tool that runs as a Lambda ")
                 .append("function takes the invocation envelope (`{\"tool\", \"arguments\", \"sessionValues\", ...}`) or bare ")
                 .append("arguments and answers `{\"status\": \"ok\" | \"needs_input\" | \"error\", ...}`, an ok answer with the ")
@@ -65,6 +65,10 @@ public final class ToolReference {
             md.append("- Offered on: ").append(doors(tool)).append(tool.needsApproval() ? " (the user approves each call)" : "")
                     .append("\n");
             md.append("- Runs: ").append(runs(tool)).append("\n");
+            if (tool.view() != null) {
+                md.append("- Shown in: the MCP App view `").append(tool.view())
+                        .append("` for a client that renders views ([mcp.md](mcp.md#the-preview-as-an-mcp-app))\n");
+            }
             md.append("- Core tool in: ").append(tool.coreIn().isEmpty()
                     ? "no context (found through the catalogue search)" : contexts(tool)).append("\n");
             md.append("- Asks the user: ").append(userInput(tool.requiresUserInput())).append("\n\n");

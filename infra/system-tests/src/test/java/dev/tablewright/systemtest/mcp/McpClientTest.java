@@ -71,7 +71,10 @@ class McpClientTest {
             boolean structured = name.startsWith("apply_") || name.equals("validate_table_config")
                     || name.equals("preview_table_config") || name.equals("accept_preview");
             assertEquals(structured, t.path("hasOutputSchema").asBoolean(), name + " outputSchema");
+            // a client that did not declare MCP Apps (io.modelcontextprotocol/ui) gets no UI metadata
+            assertTrue(t.path("meta").isNull(), name + " _meta: " + t.path("meta"));
         }
+        assertTrue(out.path("resources").isEmpty(), "no view offered without the extension: " + out.path("resources"));
         // the SDK client validated structuredContent against the outputSchema (it throws otherwise)
         JsonNode valid = out.path("valid");
         assertFalse(valid.path("isError").asBoolean(), valid.toString());
