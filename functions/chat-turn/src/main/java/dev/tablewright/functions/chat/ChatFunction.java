@@ -308,7 +308,7 @@ public final class ChatFunction implements StreamingHandler {
                 StructuredLog.put("conversationId", request.id());
                 prepared = memory.prepare(owner, request);
             } catch (DomainFailure e) {
-                LOG.info("chat request refused", "code", e.code(), "field", e.errors().isEmpty() ? null : e.errors().getFirst().field());
+                LOG.info("chat request refused", "code", e.code().wireName(), "field", e.errors().isEmpty() ? null : e.errors().getFirst().field());
                 refuse(response, e);
                 return;
             }
@@ -345,7 +345,7 @@ public final class ChatFunction implements StreamingHandler {
     private static void refuse(HttpResponseStream response, DomainFailure failure) {
         String advice = failure.kind() == DomainFailure.Kind.CONFLICT ? " Wait for the running turn to end, then send the message again." : "";
         HttpResponse answer = HttpFailures.response(failure, advice);
-        ObjectNode error = Json.object().put("code", failure.code());
+        ObjectNode error = Json.object().put("code", failure.code().wireName());
         if (!failure.errors().isEmpty()) {
             error.put("field", failure.errors().getFirst().field());
         }

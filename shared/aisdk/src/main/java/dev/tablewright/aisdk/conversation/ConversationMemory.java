@@ -3,11 +3,15 @@ package dev.tablewright.aisdk.conversation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.AgentResult;
+import dev.tablewright.agent.PageContext;
 import dev.tablewright.agent.memory.Transcript;
 import dev.tablewright.agent.memory.TranscriptJson;
+import dev.tablewright.aisdk.request.BadChatRequest;
+import dev.tablewright.aisdk.request.ChatRequest;
+import dev.tablewright.aisdk.request.ChatRequestParser;
+import dev.tablewright.aisdk.request.UiMessage;
+import dev.tablewright.aisdk.request.UiPart;
 import dev.tablewright.codec.ConfigJson;
-import dev.tablewright.failure.DomainFailure;
-import dev.tablewright.validation.ValidationError;
 import dev.tablewright.configstore.ConfigStore;
 import dev.tablewright.configstore.StoredConfig;
 import dev.tablewright.conversation.ConversationService;
@@ -17,14 +21,11 @@ import dev.tablewright.conversation.DraftSource;
 import dev.tablewright.conversation.StoredConversation;
 import dev.tablewright.conversation.StoredMessage;
 import dev.tablewright.conversation.WorkingDraft;
-import dev.tablewright.aisdk.request.BadChatRequest;
-import dev.tablewright.agent.PageContext;
-import dev.tablewright.aisdk.request.ChatRequest;
-import dev.tablewright.aisdk.request.ChatRequestParser;
-import dev.tablewright.aisdk.request.UiMessage;
-import dev.tablewright.aisdk.request.UiPart;
+import dev.tablewright.failure.DomainFailure;
+import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
+import dev.tablewright.validation.ValidationError;
 
 import java.time.Clock;
 import java.util.ArrayList;
@@ -76,7 +77,7 @@ public final class ConversationMemory {
     /** No saved config by the id the page sent (or not the caller's): nothing of it reaches the model (HTTP 404). */
     public static final class ConfigNotFound extends DomainFailure {
         public ConfigNotFound(String configId) {
-            super(Kind.NOT_FOUND, "not_found", "no config '" + configId + "'",
+            super(Kind.NOT_FOUND, ErrorCode.NOT_FOUND, "no config '" + configId + "'",
                     List.of(new ValidationError("context.configId", "no config '" + configId + "'")), false);
         }
     }
