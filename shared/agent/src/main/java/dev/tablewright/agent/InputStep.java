@@ -2,6 +2,7 @@ package dev.tablewright.agent;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.tools.UserInputPort;
+import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.tool.ToolDefinition;
@@ -39,7 +40,7 @@ final class InputStep {
             LOG.error("input request could not be created", e, "tool", toolName);
             String error = "The input form for " + toolName + " could not be created; try again shortly.";
             s.emit(new AgentEvent.ToolFailed(toolCallId, error));
-            s.toolResult(toolCallId, ToolDispatch.errorJson("unavailable", error));
+            s.toolResult(toolCallId, ToolDispatch.errorJson(ErrorCode.UNAVAILABLE, error));
             return;
         }
         waitFor(s, requestId, toolCallId, toolName, requirement);
@@ -60,7 +61,7 @@ final class InputStep {
             s.checkClient();
             Optional<ToolDefinition> tool = tools.registry().find(call.toolName());
             if (s.clientTools.containsKey(call.toolName()) || tool.isEmpty()) {
-                fail(s, call.toolCallId(), "no_result", "No result came back for this call.");
+                fail(s, call.toolCallId(), ErrorCode.NO_RESULT, "No result came back for this call.");
                 continue;
             }
             Optional<UserInputPort.Answer> answer = port.answer(s.input.ownerId(), s.input.conversationId(), call.toolCallId());
@@ -71,7 +72,7 @@ final class InputStep {
                 continue;
             }
             if (answer.isEmpty() || !answer.get().completed()) {
-                fail(s, call.toolCallId(), "input_not_given", "The user did not provide the input this tool needs"
+                fail(s, call.toolCallId(), ErrorCode.INPUT_NOT_GIVEN, "The user did not provide the input this tool needs"
                         + (answer.isPresent() ? " (the request is " + answer.get().status() + ")." : "."));
                 continue;
             }
@@ -84,7 +85,7 @@ final class InputStep {
         return false;
     }
 
-    private static void fail(TurnState s, String toolCallId, String code, String error) {
+    private static void fail(TurnState s, String toolCallId, ErrorCode code, String error) {
         s.emit(new AgentEvent.ToolFailed(toolCallId, error));
         s.toolResult(toolCallId, ToolDispatch.errorJson(code, error));
     }

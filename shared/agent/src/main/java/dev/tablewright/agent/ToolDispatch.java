@@ -10,6 +10,7 @@ import dev.tablewright.agent.tools.ClientTool;
 import dev.tablewright.agent.tools.ToolInvoker;
 import dev.tablewright.agent.tools.ToolResultText;
 import dev.tablewright.agent.tools.UserInputPort;
+import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.tool.ToolDefinition;
@@ -67,7 +68,7 @@ final class ToolDispatch {
                         : "The arguments of " + call.name() + " are not a valid JSON object; send them again as one JSON object.";
                 s.emit(new AgentEvent.ToolCallRejected(call.id(), call.name(),
                         Json.MAPPER.getNodeFactory().textNode(TurnState.clip(call.arguments(), 2000)), error));
-                s.toolResult(call.id(), errorJson("invalid_arguments", error));
+                s.toolResult(call.id(), errorJson(ErrorCode.INVALID_ARGUMENTS, error));
                 s.record.tool(call.name(), "malformed-arguments", 0);
                 continue;
             }
@@ -80,7 +81,7 @@ final class ToolDispatch {
             if (++run > limits.maxToolCallsPerStep()) {
                 String error = "Skipped: at most " + limits.maxToolCallsPerStep() + " tool calls are run per step. Call it again in your next step.";
                 s.emit(new AgentEvent.ToolFailed(call.id(), error));
-                s.toolResult(call.id(), errorJson("too_many_calls", error));
+                s.toolResult(call.id(), errorJson(ErrorCode.TOO_MANY_CALLS, error));
                 s.record.tool(call.name(), "skipped", 0);
                 continue;
             }
@@ -118,7 +119,7 @@ final class ToolDispatch {
         if (definition.isEmpty() || !invoker.knows(name)) {
             String error = "There is no tool named '" + name + "'. Use one of the listed tools, or search_tools to find one.";
             s.emit(new AgentEvent.ToolFailed(toolCallId, error));
-            s.toolResult(toolCallId, errorJson("unknown_tool", error));
+            s.toolResult(toolCallId, errorJson(ErrorCode.UNKNOWN_TOOL, error));
             s.record.tool(name, "unknown", 0);
             return false;
         }
@@ -243,7 +244,7 @@ final class ToolDispatch {
         return new ModelTool(t.name(), t.description(), schema);
     }
 
-    static String errorJson(String code, String message) {
-        return Json.write(Map.of("error", Map.of("code", code, "message", message)));
+    static String errorJson(ErrorCode code, String message) {
+        return Json.write(Map.of("error", Map.of("code", code.wireName(), "message", message)));
     }
 }

@@ -2,13 +2,14 @@ package dev.tablewright.bedrock;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.agent.model.ChatModel;
+import dev.tablewright.agent.model.FinishReason;
 import dev.tablewright.agent.model.ModelFailure;
 import dev.tablewright.agent.model.ModelRequest;
-import dev.tablewright.agent.model.FinishReason;
 import dev.tablewright.agent.model.ModelStep;
 import dev.tablewright.agent.model.ModelStreamListener;
+import dev.tablewright.agent.model.StreamWatchdog;
 import dev.tablewright.agent.model.TokenUsage;
-import dev.tablewright.agent.model.ToolCallRequest;
+import dev.tablewright.agent.model.ToolCallAccumulator;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
@@ -35,18 +36,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -64,12 +58,6 @@ public final class BedrockChatModel implements ChatModel {
     private static final StructuredLog LOG = StructuredLog.of(BedrockChatModel.class);
     private static final AwsV4HttpSigner SIGNER = AwsV4HttpSigner.create();
     private static final int MAX_ERROR_BODY_BYTES = 64 * 1024;
-
-    private static final ScheduledExecutorService WATCHDOG = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "bedrock-deadline");
-        t.setDaemon(true);
-        return t;
-    });
 
     private final BedrockSettings settings;
     private final AwsCredentialsProvider credentials;
@@ -98,43 +86,29 @@ public final class BedrockChatModel implements ChatModel {
         byte[] body = Json.write(ConverseRequest.body(request)).getBytes(StandardCharsets.UTF_8);
         HttpRequest signed = sign(body, min(settings.idleTimeout(), remaining));
 
-        AtomicBoolean deadlinePassed = new AtomicBoolean();
-        AtomicBoolean idle = new AtomicBoolean();
         AtomicReference<InputStream> open = new AtomicReference<>();
-        AtomicLong lastRead = new AtomicLong(System.nanoTime());
         CompletableFuture<HttpResponse<InputStream>> sent = http.sendAsync(signed, HttpResponse.BodyHandlers.ofInputStream());
         Runnable cancel = () -> {
             sent.cancel(true);
             closeQuietly(open.get());
         };
-        ScheduledFuture<?> deadline = WATCHDOG.schedule(() -> {
-            deadlinePassed.set(true);
-            cancel.run();
-        }, Math.max(1, Duration.between(Instant.now(), request.deadline()).toMillis()), TimeUnit.MILLISECONDS);
-        long idleNanos = settings.idleTimeout().toNanos();
-        long checkEvery = Math.max(50, Math.min(1000, settings.idleTimeout().toMillis() / 4));
-        ScheduledFuture<?> silence = WATCHDOG.scheduleWithFixedDelay(() -> {
-            if (open.get() != null && System.nanoTime() - lastRead.get() > idleNanos) {
-                idle.set(true);
-                cancel.run();
-            }
-        }, checkEvery, checkEvery, TimeUnit.MILLISECONDS);
+        // the JDK client has no read timeout of its own: the watchdog watches the stream's silence too
+        StreamWatchdog watchdog = StreamWatchdog.until(request.deadline(), cancel).silentAfter(settings.idleTimeout());
         request.cancelHook().register(cancel);
         try {
-            HttpResponse<InputStream> response = headers(sent, deadlinePassed);
+            HttpResponse<InputStream> response = headers(sent, watchdog);
             InputStream in = response.body();
             open.set(in);
-            lastRead.set(System.nanoTime());
+            watchdog.streaming();
             if (sent.isCancelled()) {
                 closeQuietly(in); // cancelled between the headers' arrival and open.set
             }
             if (response.statusCode() != 200) {
                 throw httpError(response, in);
             }
-            return read(in, listener, lastRead, deadlinePassed, idle);
+            return read(in, listener, watchdog);
         } finally {
-            deadline.cancel(false);
-            silence.cancel(false);
+            watchdog.close();
             closeQuietly(open.get());
         }
     }
@@ -167,12 +141,12 @@ public final class BedrockChatModel implements ChatModel {
         return out.build();
     }
 
-    private static HttpResponse<InputStream> headers(CompletableFuture<HttpResponse<InputStream>> sent, AtomicBoolean deadlinePassed)
+    private static HttpResponse<InputStream> headers(CompletableFuture<HttpResponse<InputStream>> sent, StreamWatchdog watchdog)
             throws ModelFailure, IOException {
         try {
             return sent.get();
         } catch (CancellationException e) {
-            if (deadlinePassed.get()) {
+            if (watchdog.deadlinePassed()) {
                 throw new ModelFailure(ModelFailure.Kind.OUT_OF_TIME, "The turn ran out of time while waiting for the model.", false);
             }
             throw new IOException("the model call was cancelled");
@@ -181,7 +155,7 @@ public final class BedrockChatModel implements ChatModel {
             throw new IOException("interrupted while waiting for the model", e);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
-            if (deadlinePassed.get()) {
+            if (watchdog.deadlinePassed()) {
                 throw new ModelFailure(ModelFailure.Kind.OUT_OF_TIME, "The turn ran out of time while waiting for the model.", false);
             }
             if (cause instanceof HttpTimeoutException) {
@@ -210,16 +184,15 @@ public final class BedrockChatModel implements ChatModel {
         return BedrockFailures.of(name, message, settings, false, retryAfter(response));
     }
 
-    private ModelStep read(InputStream in, ModelStreamListener listener, AtomicLong lastRead, AtomicBoolean deadlinePassed,
-                           AtomicBoolean idle) throws ModelFailure, IOException {
-        StepState state = new StepState();
+    private ModelStep read(InputStream in, ModelStreamListener listener, StreamWatchdog watchdog) throws ModelFailure, IOException {
+        StepState state = new StepState(listener);
         List<Message> frames = new ArrayList<>();
         MessageDecoder decoder = new MessageDecoder(frames::add);
         byte[] buffer = new byte[8192];
         try {
             int n;
             while ((n = in.read(buffer)) >= 0) {
-                lastRead.set(System.nanoTime());
+                watchdog.heard();
                 try {
                     decoder.feed(buffer, 0, n);
                 } catch (RuntimeException corrupt) {
@@ -235,27 +208,23 @@ public final class BedrockChatModel implements ChatModel {
             if (state.listenerFailed) {
                 throw e; // the client went away: the caller knows what to do
             }
-            throw lost(state, deadlinePassed, idle);
+            throw lost(state, watchdog);
         }
-        if (deadlinePassed.get() || idle.get()) {
-            throw lost(state, deadlinePassed, idle);
+        if (watchdog.deadlinePassed() || watchdog.wentSilent()) {
+            throw lost(state, watchdog);
         }
         if (state.finishReason == null) {
             throw new ModelFailure(state.emitted ? ModelFailure.Kind.CUT_OFF : ModelFailure.Kind.UNAVAILABLE,
                     "The model's answer was cut off before it finished.", state.emitted);
         }
-        List<ToolCallRequest> calls = new ArrayList<>();
-        for (PartialCall c : state.calls.values()) {
-            calls.add(new ToolCallRequest(c.id, c.name, c.input.isEmpty() ? "{}" : c.input.toString()));
-        }
-        return new ModelStep(state.text.toString(), calls, state.finishReason, state.usage);
+        return new ModelStep(state.text.toString(), state.calls.calls("{}"), state.finishReason, state.usage);
     }
 
-    private ModelFailure lost(StepState state, AtomicBoolean deadlinePassed, AtomicBoolean idle) {
-        if (deadlinePassed.get()) {
+    private ModelFailure lost(StepState state, StreamWatchdog watchdog) {
+        if (watchdog.deadlinePassed()) {
             return new ModelFailure(ModelFailure.Kind.OUT_OF_TIME, "The turn ran out of time while the model was answering.", state.emitted);
         }
-        if (idle.get()) {
+        if (watchdog.wentSilent()) {
             return new ModelFailure(ModelFailure.Kind.TIMEOUT, "The model went silent mid-answer.", state.emitted);
         }
         return state.emitted
@@ -293,11 +262,10 @@ public final class BedrockChatModel implements ChatModel {
                 case "contentBlockStart" -> {
                     JsonNode use = event.path("start").path("toolUse");
                     if (use.isObject()) {
-                        PartialCall call = state.calls.computeIfAbsent(event.path("contentBlockIndex").asInt(), i -> new PartialCall());
-                        call.id = use.path("toolUseId").asText("call_" + state.calls.size());
-                        call.name = use.path("name").asText();
+                        int index = event.path("contentBlockIndex").asInt();
                         state.emitted = true;
-                        listener.toolCallStarted(call.id, call.name);
+                        state.calls.identify(index, use.path("toolUseId").asText("call_" + (state.calls.size()
+                                + (state.calls.has(index) ? 0 : 1))), use.path("name").asText());
                     }
                 }
                 case "contentBlockDelta" -> {
@@ -310,11 +278,9 @@ public final class BedrockChatModel implements ChatModel {
                             listener.textDelta(text);
                         }
                     } else if (delta.has("toolUse")) {
-                        PartialCall call = state.calls.get(event.path("contentBlockIndex").asInt());
-                        String fragment = delta.path("toolUse").path("input").asText("");
-                        if (call != null && !fragment.isEmpty()) {
-                            call.input.append(fragment);
-                            listener.toolCallArgumentsDelta(call.id, fragment);
+                        int index = event.path("contentBlockIndex").asInt();
+                        if (state.calls.has(index)) { // a fragment of a block that never started is dropped
+                            state.calls.arguments(index, delta.path("toolUse").path("input").asText(""));
                         }
                     }
                     // reasoningContent and other block kinds are not part of the turn
@@ -377,17 +343,15 @@ public final class BedrockChatModel implements ChatModel {
 
     private static final class StepState {
         final StringBuilder text = new StringBuilder();
-        final Map<Integer, PartialCall> calls = new LinkedHashMap<>();
+        final ToolCallAccumulator calls;
         FinishReason finishReason;
         TokenUsage usage = TokenUsage.NONE;
         boolean emitted;
         boolean listenerFailed;
-    }
 
-    private static final class PartialCall {
-        String id;
-        String name;
-        final StringBuilder input = new StringBuilder();
+        StepState(ModelStreamListener listener) {
+            this.calls = new ToolCallAccumulator(listener);
+        }
     }
 
     @Override

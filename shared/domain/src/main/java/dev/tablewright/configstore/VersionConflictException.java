@@ -1,6 +1,7 @@
 package dev.tablewright.configstore;
 
 import dev.tablewright.failure.DomainFailure;
+import dev.tablewright.failure.ErrorCode;
 
 /** The change was built on {@code baseVersion}, but another change landed first; the config is now at {@code currentVersion}. */
 public final class VersionConflictException extends DomainFailure {
@@ -9,7 +10,7 @@ public final class VersionConflictException extends DomainFailure {
     private final Long currentVersion;
 
     public VersionConflictException(String configId, long baseVersion, Long currentVersion) {
-        super(Kind.CONFLICT, "version_conflict", "config '" + configId + "' is at version " + (currentVersion == null ? "?" : currentVersion)
+        super(Kind.CONFLICT, ErrorCode.VERSION_CONFLICT, "config '" + configId + "' is at version " + (currentVersion == null ? "?" : currentVersion)
                 + ", not " + baseVersion + ": another change landed first");
         this.configId = configId;
         this.baseVersion = baseVersion;

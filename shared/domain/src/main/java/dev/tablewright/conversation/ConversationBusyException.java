@@ -1,6 +1,7 @@
 package dev.tablewright.conversation;
 
 import dev.tablewright.failure.DomainFailure;
+import dev.tablewright.failure.ErrorCode;
 
 /**
  * Other turns of the conversation kept changing it while this one read or stored it: the conversation is busy, and
@@ -9,7 +10,7 @@ import dev.tablewright.failure.DomainFailure;
 public final class ConversationBusyException extends DomainFailure {
 
     public ConversationBusyException(String conversationId) {
-        super(Kind.CONFLICT, "conversation_busy", "conversation '" + conversationId
+        super(Kind.CONFLICT, ErrorCode.CONVERSATION_BUSY, "conversation '" + conversationId
                 + "' kept changing while this turn used it: another turn of it is running", false);
     }
 }

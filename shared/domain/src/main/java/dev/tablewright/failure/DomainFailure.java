@@ -25,17 +25,17 @@ public abstract class DomainFailure extends RuntimeException {
     }
 
     private final Kind kind;
-    private final String code;
+    private final ErrorCode code;
     private final List<ValidationError> errors;
 
-    protected DomainFailure(Kind kind, String code, String message) {
+    protected DomainFailure(Kind kind, ErrorCode code, String message) {
         super(message);
         this.kind = kind;
         this.code = code;
         this.errors = List.of();
     }
 
-    protected DomainFailure(Kind kind, String code, String message, Throwable cause) {
+    protected DomainFailure(Kind kind, ErrorCode code, String message, Throwable cause) {
         super(message, cause);
         this.kind = kind;
         this.code = code;
@@ -43,12 +43,12 @@ public abstract class DomainFailure extends RuntimeException {
     }
 
     /** Without a stack trace: for refusals of user input, which are expected and frequent. */
-    protected DomainFailure(Kind kind, String code, String message, boolean withStackTrace) {
+    protected DomainFailure(Kind kind, ErrorCode code, String message, boolean withStackTrace) {
         this(kind, code, message, List.of(), withStackTrace);
     }
 
     /** A refusal of input ({@link Kind#INVALID}) naming each bad field, without a stack trace when it is expected. */
-    protected DomainFailure(Kind kind, String code, String message, List<ValidationError> errors, boolean withStackTrace) {
+    protected DomainFailure(Kind kind, ErrorCode code, String message, List<ValidationError> errors, boolean withStackTrace) {
         super(message, null, false, withStackTrace);
         this.kind = kind;
         this.code = code;
@@ -60,7 +60,7 @@ public abstract class DomainFailure extends RuntimeException {
     }
 
     /** The error code both answers carry (for {@link Kind#INVALID} each channel has its own: docs/errors.md). */
-    public final String code() {
+    public final ErrorCode code() {
         return code;
     }
 

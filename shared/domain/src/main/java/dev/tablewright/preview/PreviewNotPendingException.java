@@ -1,6 +1,7 @@
 package dev.tablewright.preview;
 
 import dev.tablewright.failure.DomainFailure;
+import dev.tablewright.failure.ErrorCode;
 
 /** The preview exists but can no longer be accepted or rejected: it is accepted, rejected or expired. */
 public final class PreviewNotPendingException extends DomainFailure {
@@ -8,7 +9,7 @@ public final class PreviewNotPendingException extends DomainFailure {
     private final PreviewStatus status;
 
     public PreviewNotPendingException(String previewId, PreviewStatus status) {
-        super(Kind.CONFLICT, "preview_not_pending", "preview '" + previewId + "' is " + status.wireName() + ", not pending");
+        super(Kind.CONFLICT, ErrorCode.PREVIEW_NOT_PENDING, "preview '" + previewId + "' is " + status.wireName() + ", not pending");
         this.previewId = previewId;
         this.status = status;
     }

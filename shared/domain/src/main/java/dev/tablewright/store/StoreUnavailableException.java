@@ -1,6 +1,7 @@
 package dev.tablewright.store;
 
 import dev.tablewright.failure.DomainFailure;
+import dev.tablewright.failure.ErrorCode;
 
 /**
  * The state store could not answer (throttled, unreachable, or a fault on its side) after the client's own
@@ -12,7 +13,7 @@ public final class StoreUnavailableException extends DomainFailure {
     private final int retryAfterSeconds;
 
     public StoreUnavailableException(String message, int retryAfterSeconds, Throwable cause) {
-        super(Kind.UNAVAILABLE, "unavailable", message, cause);
+        super(Kind.UNAVAILABLE, ErrorCode.UNAVAILABLE, message, cause);
         this.retryAfterSeconds = Math.max(1, retryAfterSeconds);
     }
 

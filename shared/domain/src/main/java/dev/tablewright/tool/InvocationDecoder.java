@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.json.Json;
 import dev.tablewright.json.JsonFields;
 import dev.tablewright.validation.ValidationError;
@@ -21,9 +22,6 @@ import java.util.Set;
  * {@code arguments} and {@code config} may arrive as JSON text instead of objects.
  */
 public final class InvocationDecoder {
-
-    public static final String INVALID_ARGUMENTS = "invalid_arguments";
-    public static final String UNKNOWN_TOOL = "unknown_tool";
 
     private static final Set<String> ENVELOPE_KEYS =
             Set.of("tool", "toolCallId", "conversationId", "userId", "arguments", "sessionValues", "traceparent");
@@ -66,7 +64,7 @@ public final class InvocationDecoder {
             throw fieldError(refused.path(), refused.getMessage());
         }
         if (name != null && !name.equals(tool.name())) {
-            throw new InvalidInvocation(new ToolError(UNKNOWN_TOOL,
+            throw new InvalidInvocation(new ToolError(ErrorCode.UNKNOWN_TOOL,
                     "this function runs the tool '" + tool.name() + "', not '" + name + "'"));
         }
         ObjectNode arguments = arguments(object.get("arguments"));
@@ -186,10 +184,10 @@ public final class InvocationDecoder {
     }
 
     private static InvalidInvocation invalid(String message) {
-        return new InvalidInvocation(new ToolError(INVALID_ARGUMENTS, message));
+        return new InvalidInvocation(new ToolError(ErrorCode.INVALID_ARGUMENTS, message));
     }
 
     private static InvalidInvocation fieldError(String field, String message) {
-        return new InvalidInvocation(new ToolError(INVALID_ARGUMENTS, message, List.of(new ValidationError(field, message))));
+        return new InvalidInvocation(new ToolError(ErrorCode.INVALID_ARGUMENTS, message, List.of(new ValidationError(field, message))));
     }
 }

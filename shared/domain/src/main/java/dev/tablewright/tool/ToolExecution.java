@@ -3,6 +3,7 @@ package dev.tablewright.tool;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.failure.DomainFailure;
+import dev.tablewright.failure.ErrorCode;
 
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -66,7 +67,7 @@ public final class ToolExecution {
             return ToolFailures.outcome(e);
         } catch (Exception | StackOverflowError | OutOfMemoryError e) {
             failures.unexpected(definition, e);
-            return ToolOutcome.error("internal", "the tool " + definition.name()
+            return ToolOutcome.error(ErrorCode.INTERNAL, "the tool " + definition.name()
                     + " failed unexpectedly; the details are in its log");
         }
     }

@@ -1,6 +1,7 @@
 package dev.tablewright.tool;
 
 import dev.tablewright.failure.DomainFailure;
+import dev.tablewright.failure.ErrorCode;
 
 /** The one mapping of a domain failure to a tool answer (the codes of docs/errors.md). */
 public final class ToolFailures {
@@ -14,7 +15,7 @@ public final class ToolFailures {
 
     /** @param advice appended to the message: what the model should do next (e.g. which tool to call) */
     public static ToolOutcome outcome(DomainFailure failure, String advice) {
-        String code = failure.kind() == DomainFailure.Kind.INVALID ? "invalid_arguments" : failure.code();
+        ErrorCode code = failure.kind() == DomainFailure.Kind.INVALID ? ErrorCode.INVALID_ARGUMENTS : failure.code();
         return ToolOutcome.error(new ToolError(code, failure.publicMessage() + advice, failure.errors()));
     }
 }

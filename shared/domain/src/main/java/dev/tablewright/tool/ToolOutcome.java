@@ -1,6 +1,7 @@
 package dev.tablewright.tool;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tablewright.failure.ErrorCode;
 
 /**
  * What a tool answers (the tool invocation envelope, docs/tools.md): exactly one of an answer ({@link Ok}, with the
@@ -82,7 +83,7 @@ public sealed interface ToolOutcome permits ToolOutcome.Ok, ToolOutcome.NeedsInp
         return new NeedsInput(request);
     }
 
-    static ToolOutcome error(String code, String message) {
+    static ToolOutcome error(ErrorCode code, String message) {
         return error(new ToolError(code, message));
     }
 

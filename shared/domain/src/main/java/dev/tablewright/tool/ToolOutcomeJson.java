@@ -3,6 +3,7 @@ package dev.tablewright.tool;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.json.Json;
 import dev.tablewright.json.JsonFields;
 import dev.tablewright.validation.ValidationCollector;
@@ -56,7 +57,7 @@ public final class ToolOutcomeJson {
 
     public static ObjectNode write(ToolError error) {
         ObjectNode e = Json.object();
-        Json.putIfNotEmpty(e, "code", error.code());
+        Json.putIfNotEmpty(e, "code", error.code() == null ? null : error.code().wireName());
         Json.putIfNotEmpty(e, "message", error.message());
         if (error.errors() != null && !error.errors().isEmpty()) {
             ArrayNode errors = e.putArray("errors");
@@ -132,6 +133,6 @@ public final class ToolOutcomeJson {
 
     private static ToolError error(JsonFields e) {
         List<ValidationError> errors = e.objects("errors", item -> new ValidationError(item.text("field"), item.text("message")));
-        return new ToolError(e.text("code"), e.text("message"), errors == null ? List.of() : new ArrayList<>(errors));
+        return new ToolError(e.parsed("code", ErrorCode::fromWire), e.text("message"), errors == null ? List.of() : new ArrayList<>(errors));
     }
 }

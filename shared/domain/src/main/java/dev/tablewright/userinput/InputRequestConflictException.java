@@ -1,6 +1,7 @@
 package dev.tablewright.userinput;
 
 import dev.tablewright.failure.DomainFailure;
+import dev.tablewright.failure.ErrorCode;
 
 /** The request is no longer (or already) in the state the operation needs: HTTP 409 with the current status. */
 public final class InputRequestConflictException extends DomainFailure {
@@ -8,7 +9,7 @@ public final class InputRequestConflictException extends DomainFailure {
     private final RequestStatus currentStatus;
 
     public InputRequestConflictException(RequestStatus currentStatus) {
-        super(Kind.CONFLICT, "conflict", "the input request is " + currentStatus.wireName(), false);
+        super(Kind.CONFLICT, ErrorCode.CONFLICT, "the input request is " + currentStatus.wireName(), false);
         this.currentStatus = currentStatus;
     }
 

@@ -1,7 +1,7 @@
 package dev.tablewright.userinput;
 
 import dev.tablewright.failure.DomainFailure;
-
+import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.validation.ValidationError;
 
 import java.util.List;
@@ -10,6 +10,6 @@ import java.util.List;
 public final class InvalidInputException extends DomainFailure {
 
     public InvalidInputException(String message, List<ValidationError> errors) {
-        super(Kind.INVALID, "invalid_input", message, errors, false);
+        super(Kind.INVALID, ErrorCode.INVALID_INPUT, message, errors, false);
     }
 }

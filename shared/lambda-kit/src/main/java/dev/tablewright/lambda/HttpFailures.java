@@ -1,9 +1,9 @@
 package dev.tablewright.lambda;
 
 import dev.tablewright.configstore.InvalidCursorException;
-import dev.tablewright.validation.ValidationError;
 import dev.tablewright.failure.DomainFailure;
 import dev.tablewright.store.StoreUnavailableException;
+import dev.tablewright.validation.ValidationError;
 
 import java.util.List;
 import java.util.Map;
@@ -22,7 +22,7 @@ public final class HttpFailures {
             case INVALID -> answer(HttpApiException.invalid(message, failure instanceof InvalidCursorException
                     ? List.of(new ValidationError("query.cursor", message)) : failure.errors()));
             case NOT_FOUND -> answer(HttpApiException.notFound(message));
-            case CONFLICT -> HttpResponse.error(409, new ApiError(failure.code(), message + advice, List.of(), failure.details()),
+            case CONFLICT -> HttpResponse.error(409, new ApiError(failure.code().wireName(), message + advice, List.of(), failure.details()),
                     Map.of());
             case UNAVAILABLE -> HttpResponse.error(503, new ApiError("unavailable", message), Map.of("Retry-After",
                     Integer.toString(failure instanceof StoreUnavailableException s ? s.retryAfterSeconds() : 1)));

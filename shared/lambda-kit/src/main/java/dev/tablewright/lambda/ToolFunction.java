@@ -2,7 +2,7 @@ package dev.tablewright.lambda;
 
 import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
-import dev.tablewright.tool.ToolOutcomeJson;
+import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.MetricRecord;
 import dev.tablewright.logging.Metrics;
@@ -17,6 +17,7 @@ import dev.tablewright.tool.ToolError;
 import dev.tablewright.tool.ToolExecution;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
+import dev.tablewright.tool.ToolOutcomeJson;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -100,7 +101,7 @@ public abstract class ToolFunction implements RequestStreamHandler {
                 StructuredLog.put("toolCallId", invocation.toolCallId());
                 outcome = invoke(invocation);
             } catch (InvalidInvocation e) {
-                LOG.warn("invocation refused", "code", e.error().code(), "reason", e.error().message());
+                LOG.warn("invocation refused", "code", e.error().code().wireName(), "reason", e.error().message());
                 outcome = ToolOutcome.error(e.error());
             }
             return encode(outcome);
@@ -117,7 +118,8 @@ public abstract class ToolFunction implements RequestStreamHandler {
                 .value(Metrics.TOOL_DURATION, (System.nanoTime() - started) / 1e6)
                 .value(Metrics.TOOL_ERRORS, outcome.status() == ToolOutcome.Status.ERROR ? 1 : 0)
                 .property("status", outcome.status().wireName())
-                .property("errorCode", outcome instanceof ToolOutcome.Failed failed ? failed.error().code() : null)
+                .property("errorCode", outcome instanceof ToolOutcome.Failed failed && failed.error().code() != null
+                        ? failed.error().code().wireName() : null)
                 .write();
         return outcome;
     }
@@ -127,12 +129,12 @@ public abstract class ToolFunction implements RequestStreamHandler {
         try {
             byte[] bytes = input.readNBytes(MAX_INVOCATION_BYTES + 1);
             if (bytes.length > MAX_INVOCATION_BYTES) {
-                throw new InvalidInvocation(new ToolError(InvocationDecoder.INVALID_ARGUMENTS,
+                throw new InvalidInvocation(new ToolError(ErrorCode.INVALID_ARGUMENTS,
                         "the invocation is larger than 6 MB (" + MAX_INVOCATION_BYTES + " bytes), Lambda's payload limit"));
             }
             return new String(bytes, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new InvalidInvocation(new ToolError(InvocationDecoder.INVALID_ARGUMENTS,
+            throw new InvalidInvocation(new ToolError(ErrorCode.INVALID_ARGUMENTS,
                     "the invocation could not be read"));
         }
     }

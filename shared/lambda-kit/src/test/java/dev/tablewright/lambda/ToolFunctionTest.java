@@ -2,6 +2,7 @@ package dev.tablewright.lambda;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.tool.ExecutionGate;
@@ -262,8 +263,8 @@ class ToolFunctionTest {
                         null, null, null, null, java.util.List.of("production", "staging"), null)), true, null);
         for (ToolOutcome outcome : java.util.List.of(
                 ToolOutcome.ok(Json.parse("{\"valid\": true, \"applied\": [\"x\"]}")),
-                ToolOutcome.error("internal", "failed"),
-                ToolOutcome.error(new dev.tablewright.tool.ToolError("invalid_arguments", "config is bad",
+                ToolOutcome.error(ErrorCode.INTERNAL, "failed"),
+                ToolOutcome.error(new dev.tablewright.tool.ToolError(ErrorCode.INVALID_ARGUMENTS, "config is bad",
                         java.util.List.of(new dev.tablewright.validation.ValidationError("config", "config is bad"),
                                 new dev.tablewright.validation.ValidationError(null, "no field")))),
                 ToolOutcome.needsInput(needed))) {
@@ -275,7 +276,7 @@ class ToolFunctionTest {
                  "label": "Database", "type": "select", "required": true, "options": ["production", "staging"]}],
                  "saveForSession": true, "scope": "conversation"}}"""), Json.MAPPER.readTree(ToolFunction.encode(ToolOutcome.needsInput(needed))));
         assertEquals(Json.parse("{\"status\": \"error\", \"error\": {\"code\": \"internal\", \"message\": \"failed\"}}"),
-                Json.MAPPER.readTree(ToolFunction.encode(ToolOutcome.error("internal", "failed"))), "no empty errors list");
+                Json.MAPPER.readTree(ToolFunction.encode(ToolOutcome.error(ErrorCode.INTERNAL, "failed"))), "no empty errors list");
     }
 
     @Test

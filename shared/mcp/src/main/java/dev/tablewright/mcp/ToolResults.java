@@ -39,7 +39,7 @@ final class ToolResults {
         // a call that still needs input once its questions are over is not answered here (ToolCall asks first)
         ToolError error = outcome instanceof ToolOutcome.Failed failed ? failed.error() : null;
         String message = error == null ? "the tool failed" : error.message();
-        StringBuilder text = new StringBuilder(error == null || error.code() == null ? "" : error.code() + ": ").append(message);
+        StringBuilder text = new StringBuilder(error == null || error.code() == null ? "" : error.code().wireName() + ": ").append(message);
         if (error != null) {
             for (ValidationError e : error.errors()) {
                 text.append("\n- ").append(e.field()).append(": ").append(e.message());

@@ -1,16 +1,5 @@
 package dev.tablewright.openai;
 
-import dev.tablewright.agent.model.ChatModel;
-import dev.tablewright.agent.model.ModelFailure;
-import dev.tablewright.agent.model.ModelMessage;
-import dev.tablewright.agent.model.ModelRequest;
-import dev.tablewright.agent.model.FinishReason;
-import dev.tablewright.agent.model.ModelStep;
-import dev.tablewright.agent.model.ModelStreamListener;
-import dev.tablewright.agent.model.ModelTool;
-import dev.tablewright.agent.model.TokenUsage;
-import dev.tablewright.agent.model.ToolCallRequest;
-
 import com.openai.client.OpenAIClient;
 import com.openai.client.okhttp.OpenAIOkHttpClient;
 import com.openai.core.JsonValue;
@@ -21,9 +10,9 @@ import com.openai.errors.InternalServerException;
 import com.openai.errors.OpenAIException;
 import com.openai.errors.OpenAIIoException;
 import com.openai.errors.OpenAIServiceException;
+import com.openai.errors.PermissionDeniedException;
 import com.openai.errors.RateLimitException;
 import com.openai.errors.UnauthorizedException;
-import com.openai.errors.PermissionDeniedException;
 import com.openai.models.FunctionDefinition;
 import com.openai.models.FunctionParameters;
 import com.openai.models.chat.completions.ChatCompletionAssistantMessageParam;
@@ -36,21 +25,25 @@ import com.openai.models.chat.completions.ChatCompletionSystemMessageParam;
 import com.openai.models.chat.completions.ChatCompletionToolMessageParam;
 import com.openai.models.chat.completions.ChatCompletionUserMessageParam;
 import com.openai.models.completions.CompletionUsage;
+import dev.tablewright.agent.model.ChatModel;
+import dev.tablewright.agent.model.FinishReason;
+import dev.tablewright.agent.model.ModelFailure;
+import dev.tablewright.agent.model.ModelMessage;
+import dev.tablewright.agent.model.ModelRequest;
+import dev.tablewright.agent.model.ModelStep;
+import dev.tablewright.agent.model.ModelStreamListener;
+import dev.tablewright.agent.model.ModelTool;
+import dev.tablewright.agent.model.StreamWatchdog;
+import dev.tablewright.agent.model.TokenUsage;
+import dev.tablewright.agent.model.ToolCallAccumulator;
+import dev.tablewright.agent.model.ToolCallRequest;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * {@link ChatModel} over {@code openai-java} against any OpenAI-compatible endpoint: streaming chat completions
@@ -58,12 +51,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * stream is closed at the request's deadline, so a slow model cannot outlive the turn.
  */
 public final class OpenAiChatModel implements ChatModel {
-
-    private static final ScheduledExecutorService WATCHDOG = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "model-deadline");
-        t.setDaemon(true);
-        return t;
-    });
 
     /**
      * The OkHttp call the current thread just made: OkHttp creates a call's event listener on the calling thread, so
@@ -103,7 +90,6 @@ public final class OpenAiChatModel implements ChatModel {
                 .timeout(Timeout.builder().connect(Duration.ofSeconds(5)).read(min(settings.idleTimeout(), remaining))
                         .request(remaining).build())
                 .build();
-        AtomicBoolean deadlinePassed = new AtomicBoolean();
         boolean firstByte = false;
         StreamResponse<ChatCompletionChunk> response;
         okhttp3.Call call;
@@ -116,13 +102,11 @@ public final class OpenAiChatModel implements ChatModel {
             CURRENT_CALL.remove();
         }
         Runnable cancel = call != null ? call::cancel : response::close;
-        ScheduledFuture<?> watchdog = WATCHDOG.schedule(() -> {
-            deadlinePassed.set(true);
-            cancel.run();
-        }, Duration.between(Instant.now(), request.deadline()).toMillis(), TimeUnit.MILLISECONDS);
+        // idle: the client's read timeout above
+        StreamWatchdog watchdog = StreamWatchdog.until(request.deadline(), cancel);
         request.cancelHook().register(cancel);
         StringBuilder text = new StringBuilder();
-        Map<Long, PartialCall> calls = new LinkedHashMap<>();
+        ToolCallAccumulator calls = new ToolCallAccumulator(listener);
         FinishReason finishReason = null;
         TokenUsage usage = TokenUsage.NONE;
         try (response) {
@@ -142,7 +126,7 @@ public final class OpenAiChatModel implements ChatModel {
                         listener.textDelta(content);
                     }
                     for (ChatCompletionChunk.Choice.Delta.ToolCall tc : delta.toolCalls().orElse(List.of())) {
-                        toolCallDelta(calls, tc, listener);
+                        toolCallDelta(calls, tc);
                     }
                     if (choice.finishReason().isPresent()) {
                         finishReason = finishReason(choice.finishReason().get().asString());
@@ -150,22 +134,18 @@ public final class OpenAiChatModel implements ChatModel {
                 }
             }
         } catch (OpenAIException | java.io.UncheckedIOException e) {
-            throw failure(e, firstByte, deadlinePassed.get() || Instant.now().isAfter(request.deadline()));
+            throw failure(e, firstByte, watchdog.deadlinePassed() || Instant.now().isAfter(request.deadline()));
         } finally {
-            watchdog.cancel(false);
+            watchdog.close();
         }
-        if (deadlinePassed.get()) {
+        if (watchdog.deadlinePassed()) {
             throw new ModelFailure(ModelFailure.Kind.OUT_OF_TIME, "The turn ran out of time while the model was answering.", firstByte);
         }
         if (finishReason == null) {
             throw new ModelFailure(firstByte ? ModelFailure.Kind.CUT_OFF : ModelFailure.Kind.UNAVAILABLE,
                     "The model's answer was cut off before it finished.", firstByte);
         }
-        List<ToolCallRequest> toolCalls = new ArrayList<>();
-        for (PartialCall c : calls.values()) {
-            toolCalls.add(new ToolCallRequest(c.id, c.name, c.arguments.toString()));
-        }
-        return new ModelStep(text.toString(), toolCalls, finishReason, usage);
+        return new ModelStep(text.toString(), calls.calls(""), finishReason, usage);
     }
 
     /** OpenAI's finish reasons in the agent's terms. */
@@ -179,44 +159,20 @@ public final class OpenAiChatModel implements ChatModel {
         };
     }
 
-    private static void toolCallDelta(Map<Long, PartialCall> calls, ChatCompletionChunk.Choice.Delta.ToolCall tc,
-                                      ModelStreamListener listener) throws IOException {
-        PartialCall call = calls.computeIfAbsent(tc.index(), i -> new PartialCall());
-        tc.id().ifPresent(id -> {
-            if (call.id == null) {
-                call.id = id;
+    /** One chunk's piece of a tool call: an id (else one is made up once the function shows), a name, arguments. */
+    private static void toolCallDelta(ToolCallAccumulator calls, ChatCompletionChunk.Choice.Delta.ToolCall tc) throws IOException {
+        String id = tc.id().orElse(null);
+        if (tc.function().isEmpty()) {
+            if (id != null) {
+                calls.identify(tc.index(), id, null);
             }
-        });
-        if (tc.function().isPresent()) {
-            ChatCompletionChunk.Choice.Delta.ToolCall.Function f = tc.function().get();
-            if (f.name().isPresent() && call.name == null) {
-                call.name = f.name().get();
-            }
-            if (call.id == null) {
-                call.id = "call_" + tc.index() + "_" + Long.toHexString(System.nanoTime());
-            }
-            if (!call.announced && call.name != null) {
-                call.announced = true;
-                listener.toolCallStarted(call.id, call.name);
-                if (!call.arguments.isEmpty()) {
-                    listener.toolCallArgumentsDelta(call.id, call.arguments.toString());
-                }
-            }
-            String fragment = f.arguments().orElse("");
-            if (!fragment.isEmpty()) {
-                call.arguments.append(fragment);
-                if (call.announced) {
-                    listener.toolCallArgumentsDelta(call.id, fragment);
-                }
-            }
+            return;
         }
-    }
-
-    private static final class PartialCall {
-        String id;
-        String name;
-        boolean announced;
-        final StringBuilder arguments = new StringBuilder();
+        ChatCompletionChunk.Choice.Delta.ToolCall.Function f = tc.function().get();
+        // the first id given wins: a made-up one only counts for a call that has none yet
+        calls.identify(tc.index(), id != null ? id : "call_" + tc.index() + "_" + Long.toHexString(System.nanoTime()),
+                f.name().orElse(null));
+        calls.arguments(tc.index(), f.arguments().orElse(""));
     }
 
     private static ModelFailure failure(RuntimeException e, boolean firstByte, boolean outOfTime) {

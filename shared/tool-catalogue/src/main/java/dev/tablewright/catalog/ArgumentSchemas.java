@@ -17,11 +17,9 @@ final class ArgumentSchemas {
     // ---------------------------------------------------------------- the tools' arguments
 
     static ObjectNode columnChange() {
-        ObjectNode s = object("config", "operation", "columns");
-        ObjectNode p = props(s);
-        config(p);
-        operation(p, "add, remove, or update (header, format, hidden, pg_type of selected columns)", "add", "remove", "update");
-        ObjectNode cols = p.putObject("columns");
+        ObjectNode s = change("columns", "add, remove, or update (header, format, hidden, pg_type of selected columns)",
+                "add", "remove", "update");
+        ObjectNode cols = props(s).putObject("columns");
         cols.put("type", "array").put("minItems", 1).put("maxItems", MAX_COLUMNS)
                 .put("description", "The columns to add, remove or update.");
         cols.set("items", column());
@@ -29,31 +27,31 @@ final class ArgumentSchemas {
     }
 
     static ObjectNode filterChange() {
-        ObjectNode s = object("config", "operation", "filter");
-        ObjectNode p = props(s);
-        config(p);
-        operation(p, "add or remove", "add", "remove");
-        p.set("filter", filter());
+        ObjectNode s = change("filter", "add or remove", "add", "remove");
+        props(s).set("filter", filter());
         return s;
     }
 
     static ObjectNode joinChange() {
-        ObjectNode s = object("config", "operation", "join");
-        ObjectNode p = props(s);
-        config(p);
-        operation(p, "add or remove", "add", "remove");
-        p.set("join", join());
+        ObjectNode s = change("join", "add or remove", "add", "remove");
+        props(s).set("join", join());
         return s;
     }
 
     static ObjectNode sortChange() {
-        ObjectNode s = object("config", "operation", "sort");
-        ObjectNode p = props(s);
-        config(p);
-        operation(p, "add, remove or set", "add", "remove", "set");
-        ObjectNode sort = p.putObject("sort");
+        ObjectNode s = change("sort", "add, remove or set", "add", "remove", "set");
+        ObjectNode sort = props(s).putObject("sort");
         sort.put("type", "array").put("description", "Sort entries, first = primary sort.");
         sort.set("items", sortEntry());
+        return s;
+    }
+
+    /** An operation tool's arguments: the config, the operation, and {@code target} (which the caller describes). */
+    private static ObjectNode change(String target, String operationDescription, String... operations) {
+        ObjectNode s = object("config", "operation", target);
+        ObjectNode p = props(s);
+        config(p);
+        operation(p, operationDescription, operations);
         return s;
     }
 

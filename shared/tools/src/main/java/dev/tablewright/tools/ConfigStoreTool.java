@@ -1,18 +1,19 @@
 package dev.tablewright.tools;
 
-import dev.tablewright.tool.ToolFailures;
-import dev.tablewright.failure.DomainFailure;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.configstore.ConfigNameTakenException;
 import dev.tablewright.configstore.ConfigNotFoundException;
-import dev.tablewright.configstore.VersionConflictException;
-import dev.tablewright.json.Json;
 import dev.tablewright.configstore.ConfigStore;
 import dev.tablewright.configstore.StoredConfigJson;
+import dev.tablewright.configstore.VersionConflictException;
+import dev.tablewright.failure.DomainFailure;
+import dev.tablewright.failure.ErrorCode;
+import dev.tablewright.json.Json;
 import dev.tablewright.tool.Tool;
 import dev.tablewright.tool.ToolArguments;
 import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.tool.ToolFailures;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
 import dev.tablewright.validation.ConfigValidator;
@@ -36,7 +37,7 @@ abstract class ConfigStoreTool implements Tool {
         }
 
         BadArguments(List<ValidationError> errors) {
-            super(Kind.INVALID, "invalid_arguments", errors.isEmpty() ? "invalid arguments" : errors.get(0).field() + ": "
+            super(Kind.INVALID, ErrorCode.INVALID_ARGUMENTS, errors.isEmpty() ? "invalid arguments" : errors.get(0).field() + ": "
                     + errors.get(0).message() + (errors.size() > 1 ? " (and " + (errors.size() - 1) + " more)" : ""), errors, false);
         }
     }

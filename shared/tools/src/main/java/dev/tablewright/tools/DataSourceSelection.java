@@ -1,7 +1,8 @@
 package dev.tablewright.tools;
 
-import dev.tablewright.catalog.DataSources;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tablewright.catalog.DataSources;
+import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.sql.Database;
 import dev.tablewright.sql.Databases;
 import dev.tablewright.tool.ToolInvocation;
@@ -48,7 +49,7 @@ public final class DataSourceSelection {
         Optional<Database> found = databases.find(wanted);
         if (found.isEmpty()) {
             String shown = wanted.length() > 40 ? wanted.substring(0, 40) + "…" : wanted;
-            return new Answer(ToolOutcome.error("invalid_arguments", "database '" + shown + "' is not configured; choose one of "
+            return new Answer(ToolOutcome.error(ErrorCode.INVALID_ARGUMENTS, "database '" + shown + "' is not configured; choose one of "
                     + String.join(", ", names)));
         }
         return new Chosen(found.get());

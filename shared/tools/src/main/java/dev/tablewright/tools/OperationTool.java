@@ -2,6 +2,7 @@ package dev.tablewright.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.catalog.DataSources;
+import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.operations.OperationResult;
 import dev.tablewright.tool.Tool;
@@ -40,7 +41,7 @@ abstract class OperationTool implements Tool {
     @Override
     public final ToolOutcome execute(ToolInvocation invocation) {
         if (invocation == null || invocation.arguments() == null) {
-            return ToolOutcome.error("invalid_arguments", "arguments are missing: " + definition().name()
+            return ToolOutcome.error(ErrorCode.INVALID_ARGUMENTS, "arguments are missing: " + definition().name()
                     + " takes an object with the fields of its JSON Schema");
         }
         try {
@@ -54,7 +55,7 @@ abstract class OperationTool implements Tool {
                     : new ToolEffect.InvalidConfig(result.errors()));
         } catch (RuntimeException e) {
             LOG.error("tool failed", e, "tool", definition().name());
-            return ToolOutcome.error("internal", definition().name() + " failed unexpectedly; the config was not changed");
+            return ToolOutcome.error(ErrorCode.INTERNAL, definition().name() + " failed unexpectedly; the config was not changed");
         }
     }
 }

@@ -1,15 +1,17 @@
 package dev.tablewright.tools;
 
-import dev.tablewright.catalog.DatabaseToolDefinitions;
-import dev.tablewright.id.IdGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.config.ColumnSettings;
-import dev.tablewright.config.ConfigDiff;
+import dev.tablewright.catalog.DatabaseToolDefinitions;
 import dev.tablewright.codec.ConfigDiffJson;
 import dev.tablewright.codec.ConfigJson;
+import dev.tablewright.config.ColumnSettings;
+import dev.tablewright.config.ConfigDiff;
 import dev.tablewright.config.TableConfig;
+import dev.tablewright.failure.ErrorCode;
+import dev.tablewright.grounding.ResultColumn;
+import dev.tablewright.id.IdGenerator;
 import dev.tablewright.json.Json;
 import dev.tablewright.preview.PendingPreview;
 import dev.tablewright.preview.PreviewStore;
@@ -19,11 +21,10 @@ import dev.tablewright.sql.CompiledQuery;
 import dev.tablewright.sql.Database;
 import dev.tablewright.sql.Databases;
 import dev.tablewright.sql.QueryFailure;
-import dev.tablewright.grounding.ResultColumn;
 import dev.tablewright.sql.SampleRunner;
 import dev.tablewright.sql.SqlCompiler;
-import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolEffect;
+import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
 import dev.tablewright.validation.ConfigValidator;
 import dev.tablewright.validation.ValidationError;
@@ -86,12 +87,12 @@ public final class PreviewTableConfigTool extends LiveDatabaseTool {
     @Override
     protected ToolOutcome answer(Database database, ToolInvocation invocation) {
         if (invocation.userId() == null || invocation.userId().isBlank()) {
-            return ToolOutcome.error("invalid_arguments", "the invocation names no userId: a preview belongs to a user");
+            return ToolOutcome.error(ErrorCode.INVALID_ARGUMENTS, "the invocation names no userId: a preview belongs to a user");
         }
         JsonNode args = arguments(invocation);
         JsonNode configNode = args.get("config");
         if (configNode == null || !configNode.isObject()) {
-            return ToolOutcome.error("invalid_arguments", "config is required: the complete proposed table config");
+            return ToolOutcome.error(ErrorCode.INVALID_ARGUMENTS, "config is required: the complete proposed table config");
         }
         List<ValidationError> warnings = new ArrayList<>();
 
@@ -123,7 +124,7 @@ public final class PreviewTableConfigTool extends LiveDatabaseTool {
             if (baseConfigs != null) {
                 Optional<TableConfig> found = baseConfigs.current(invocation.userId(), configId);
                 if (found.isEmpty()) {
-                    return ToolOutcome.error("not_found", "config '" + shorten(configId) + "' does not exist for this user;"
+                    return ToolOutcome.error(ErrorCode.NOT_FOUND, "config '" + shorten(configId) + "' does not exist for this user;"
                             + " leave id out to preview a new config");
                 }
                 base = found.get();
@@ -151,7 +152,7 @@ public final class PreviewTableConfigTool extends LiveDatabaseTool {
             result = database.runner().planAndSample(query);
         } catch (QueryFailure f) {
             if (f.kind() == QueryFailure.Kind.UNAVAILABLE) {
-                return ToolOutcome.error("unavailable", f.getMessage());
+                return ToolOutcome.error(ErrorCode.UNAVAILABLE, f.getMessage());
             }
             String field = f.field() != null ? f.field() : "data_source[0]";
             return invalid(List.of(new ValidationError(field, f.getMessage())), warnings, query);

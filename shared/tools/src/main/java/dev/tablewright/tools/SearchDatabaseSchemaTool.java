@@ -1,20 +1,21 @@
 package dev.tablewright.tools;
 
-import dev.tablewright.catalog.DatabaseToolDefinitions;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.catalog.DatabaseToolDefinitions;
+import dev.tablewright.failure.ErrorCode;
+import dev.tablewright.grounding.CatalogLookup;
 import dev.tablewright.json.Json;
 import dev.tablewright.schema.ColumnInfo;
 import dev.tablewright.schema.ForeignKey;
 import dev.tablewright.schema.SchemaCatalog;
-import dev.tablewright.grounding.CatalogLookup;
-import dev.tablewright.validation.ValidationCollector;
 import dev.tablewright.schema.TableInfo;
 import dev.tablewright.sql.Database;
 import dev.tablewright.sql.Databases;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
+import dev.tablewright.validation.ValidationCollector;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -46,11 +47,11 @@ public final class SearchDatabaseSchemaTool extends LiveDatabaseTool {
         String name = text(args, "name");
         for (String[] a : new String[][]{{"schema", schema}, {"table", table}, {"name", name}}) {
             if (a[1] != null && a[1].length() > MAX_QUERY_CHARS) {
-                return ToolOutcome.error("invalid_arguments", a[0] + " is longer than " + MAX_QUERY_CHARS + " characters");
+                return ToolOutcome.error(ErrorCode.INVALID_ARGUMENTS, a[0] + " is longer than " + MAX_QUERY_CHARS + " characters");
             }
         }
         if (table != null && schema == null) {
-            return ToolOutcome.error("invalid_arguments", "table needs schema too");
+            return ToolOutcome.error(ErrorCode.INVALID_ARGUMENTS, "table needs schema too");
         }
         int page = Math.max(1, args.path("page").asInt(1));
         boolean columns = args.path("include_columns").asBoolean(false) || table != null;
@@ -62,7 +63,7 @@ public final class SearchDatabaseSchemaTool extends LiveDatabaseTool {
         ValidationCollector missing = new ValidationCollector();
         if (schema != null && (table == null ? !lookup.schema(schema, "schema", missing)
                 : lookup.table(schema, table, "schema", "table", missing).isEmpty())) {
-            return ToolOutcome.error("not_found", missing.report().errors().get(0).message());
+            return ToolOutcome.error(ErrorCode.NOT_FOUND, missing.report().errors().get(0).message());
         }
         List<String> schemas = lookup.schemas();
         ObjectNode out = Json.object();

@@ -1,6 +1,7 @@
 package dev.tablewright.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.fixtures.FixtureCatalog;
 import dev.tablewright.fixtures.Fixtures;
 import dev.tablewright.json.Json;
@@ -66,7 +67,7 @@ class LiveDatabaseToolTest {
     void aDatabaseThatIsNotConfiguredIsRefusedByName() {
         for (Tool tool : TOOLS) {
             ToolOutcome refused = call(tool, arguments().put("database", "prod'; --"), Map.of());
-            assertEquals("invalid_arguments", assertInstanceOf(ToolOutcome.Failed.class, refused).error().code(), tool.definition().name());
+            assertEquals(ErrorCode.INVALID_ARGUMENTS, assertInstanceOf(ToolOutcome.Failed.class, refused).error().code(), tool.definition().name());
             assertTrue(assertInstanceOf(ToolOutcome.Failed.class, refused).error().message().contains("production, staging"), assertInstanceOf(ToolOutcome.Failed.class, refused).error().message());
         }
     }
@@ -75,7 +76,7 @@ class LiveDatabaseToolTest {
     void anUnreachableDatabaseAnswersUnavailableInsteadOfThrowing() {
         for (Tool tool : TOOLS) {
             ToolOutcome outcome = call(tool, arguments(), Map.of("database", "staging"));
-            assertEquals("unavailable", assertInstanceOf(ToolOutcome.Failed.class, outcome).error().code(), tool.definition().name());
+            assertEquals(ErrorCode.UNAVAILABLE, assertInstanceOf(ToolOutcome.Failed.class, outcome).error().code(), tool.definition().name());
         }
     }
 

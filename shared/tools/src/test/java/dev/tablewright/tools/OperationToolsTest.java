@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.codec.ConfigJson;
+import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.fixtures.FixtureCatalog;
 import dev.tablewright.fixtures.Fixtures;
 import dev.tablewright.json.Json;
@@ -222,7 +223,7 @@ class OperationToolsTest {
     void noArgumentsAtAllIsAnInvalidArgumentsError() {
         ToolOutcome o = new ApplyColumnChangeTool().execute(new ToolInvocation("apply_column_change", null, null, null, null, Map.of()));
         assertEquals(ToolOutcome.Status.ERROR, o.status());
-        assertEquals("invalid_arguments", assertInstanceOf(ToolOutcome.Failed.class, o).error().code());
+        assertEquals(ErrorCode.INVALID_ARGUMENTS, assertInstanceOf(ToolOutcome.Failed.class, o).error().code());
     }
 
     @Test

@@ -286,7 +286,7 @@ public final class ChatFunction implements StreamingHandler {
                     approvals.supersedeOpen(owner, request.id()); // a new message instead of an answer
                 }
             } catch (DomainFailure e) {
-                LOG.info("chat request refused", "code", e.code(), "field", e.errors().isEmpty() ? null : e.errors().getFirst().field());
+                LOG.info("chat request refused", "code", e.code().wireName(), "field", e.errors().isEmpty() ? null : e.errors().getFirst().field());
                 refuse(response, e);
                 return;
             }

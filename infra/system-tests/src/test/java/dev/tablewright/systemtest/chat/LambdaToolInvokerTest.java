@@ -2,8 +2,9 @@ package dev.tablewright.systemtest.chat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.invoke.LambdaToolInvoker;
+import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.functions.tools.ApplyColumnChangeFunction;
+import dev.tablewright.invoke.LambdaToolInvoker;
 import dev.tablewright.json.Json;
 import dev.tablewright.tool.ToolInvocation;
 import dev.tablewright.tool.ToolOutcome;
@@ -21,8 +22,8 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -81,7 +82,7 @@ class LambdaToolInvokerTest {
         LambdaToolInvoker refused = new LambdaToolInvoker(LoopbackLambdaApi.clientFor(URI.create("http://127.0.0.1:" + closedPort))
                 .build(), Map.of("apply_column_change", "tablewright-ApplyColumnChange-abc"));
         ToolOutcome outcome = refused.invoke(new ToolInvocation("apply_column_change", "call_2", "conv_1", "user_1", Json.object(), Map.of()));
-        assertEquals("unavailable", assertInstanceOf(ToolOutcome.Failed.class, outcome).error().code());
+        assertEquals(ErrorCode.UNAVAILABLE, assertInstanceOf(ToolOutcome.Failed.class, outcome).error().code());
         assertTrue(assertInstanceOf(ToolOutcome.Failed.class, outcome).error().message().contains("try again"), assertInstanceOf(ToolOutcome.Failed.class, outcome).error().message());
     }
 
@@ -100,7 +101,7 @@ class LambdaToolInvokerTest {
                     .overrideConfiguration(c -> c.apiCallTimeout(Duration.ofMillis(300))).build();
             ToolOutcome outcome = new LambdaToolInvoker(client, Map.of("silent_tool", "tablewright-Silent-abc"))
                     .invoke(new ToolInvocation("silent_tool", "call_3", "conv_1", "user_1", Json.object(), Map.of()));
-            assertEquals("unavailable", assertInstanceOf(ToolOutcome.Failed.class, outcome).error().code());
+            assertEquals(ErrorCode.UNAVAILABLE, assertInstanceOf(ToolOutcome.Failed.class, outcome).error().code());
         } finally {
             released.countDown();
         }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.tools.ToolInvoker;
 import dev.tablewright.configstore.ConfigNotFoundException;
 import dev.tablewright.configstore.InvalidConfigException;
+import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.fakes.tools.InProcessToolInvoker;
 import dev.tablewright.invoke.LambdaToolInvoker;
 import dev.tablewright.json.Json;
@@ -39,8 +40,8 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -167,14 +168,14 @@ class ToolInvokerContractTest {
     @MethodSource("invokers")
     void aDomainFailureAnswersItsCodeAndMessage(ToolInvoker invoker) {
         ToolOutcome outcome = invoker.invoke(call("failing_probe", Json.object().put("failure", "not_found"), Map.of()));
-        assertEquals(new ToolError("not_found", "no saved config cfg_9: list_table_configs lists them"), assertInstanceOf(ToolOutcome.Failed.class, outcome).error());
+        assertEquals(new ToolError(ErrorCode.NOT_FOUND, "no saved config cfg_9: list_table_configs lists them"), assertInstanceOf(ToolOutcome.Failed.class, outcome).error());
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("invokers")
     void anInvalidDomainFailureIsInvalidArgumentsNamingEachField(ToolInvoker invoker) {
         ToolOutcome outcome = invoker.invoke(call("failing_probe", Json.object().put("failure", "invalid"), Map.of()));
-        assertEquals("invalid_arguments", assertInstanceOf(ToolOutcome.Failed.class, outcome).error().code());
+        assertEquals(ErrorCode.INVALID_ARGUMENTS, assertInstanceOf(ToolOutcome.Failed.class, outcome).error().code());
         assertEquals(List.of(new ValidationError("config.name", "name is required")), assertInstanceOf(ToolOutcome.Failed.class, outcome).error().errors());
     }
 
@@ -184,7 +185,7 @@ class ToolInvokerContractTest {
         // a config sent as JSON text is read as the object it encodes (models send both); text that is not JSON is refused
         ToolOutcome outcome = invoker.invoke(call("echo_probe", Json.object().put("config", "{\"name\": "), Map.of()));
         assertNotNull(assertInstanceOf(ToolOutcome.Failed.class, outcome).error(), outcome.toString());
-        assertEquals("invalid_arguments", assertInstanceOf(ToolOutcome.Failed.class, outcome).error().code());
+        assertEquals(ErrorCode.INVALID_ARGUMENTS, assertInstanceOf(ToolOutcome.Failed.class, outcome).error().code());
         assertEquals("config", assertInstanceOf(ToolOutcome.Failed.class, outcome).error().errors().getFirst().field());
         assertEquals(List.of(), RAN);
         ToolOutcome asText = invoker.invoke(call("echo_probe", Json.object().put("config", "{\"name\": \"Stock\"}"), Map.of()));
@@ -197,7 +198,7 @@ class ToolInvokerContractTest {
         assertTrue(invoker.knows("echo_probe"));
         assertFalse(invoker.knows("no_such_tool"));
         ToolOutcome outcome = invoker.invoke(call("no_such_tool", Json.object(), Map.of()));
-        assertEquals("unknown_tool", assertInstanceOf(ToolOutcome.Failed.class, outcome).error().code());
+        assertEquals(ErrorCode.UNKNOWN_TOOL, assertInstanceOf(ToolOutcome.Failed.class, outcome).error().code());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -205,7 +206,7 @@ class ToolInvokerContractTest {
     void anUnexpectedFailureIsInternalAndTellsTheModelNothingOfIt(ToolInvoker invoker) {
         for (String failure : List.of("bug", "nothing")) {
             ToolOutcome outcome = invoker.invoke(call("failing_probe", Json.object().put("failure", failure), Map.of()));
-            assertEquals("internal", assertInstanceOf(ToolOutcome.Failed.class, outcome).error().code(), failure);
+            assertEquals(ErrorCode.INTERNAL, assertInstanceOf(ToolOutcome.Failed.class, outcome).error().code(), failure);
             String message = assertInstanceOf(ToolOutcome.Failed.class, outcome).error().message();
             assertFalse(message.contains("secret detail") || message.contains("Exception") || message.contains("\tat "), message);
             assertTrue(message.contains("failing_probe"), "names the tool: " + message);
@@ -220,7 +221,7 @@ class ToolInvokerContractTest {
     @MethodSource("invokersWithAFunction")
     void aFunctionThatFailsWithoutAnAnswerIsInternalAndTellsTheModelNothingOfIt(ToolInvoker invoker) {
         ToolOutcome outcome = invoker.invoke(call("broken_probe", Json.object(), Map.of()));
-        assertEquals("internal", assertInstanceOf(ToolOutcome.Failed.class, outcome).error().code());
+        assertEquals(ErrorCode.INTERNAL, assertInstanceOf(ToolOutcome.Failed.class, outcome).error().code());
         assertFalse(assertInstanceOf(ToolOutcome.Failed.class, outcome).error().message().contains("secret detail"), assertInstanceOf(ToolOutcome.Failed.class, outcome).error().message());
     }
 

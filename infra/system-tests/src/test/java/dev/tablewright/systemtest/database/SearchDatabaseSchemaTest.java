@@ -2,6 +2,7 @@ package dev.tablewright.systemtest.database;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.json.Json;
 import dev.tablewright.postgres.DatabaseUrl;
 import dev.tablewright.postgres.PostgresDatabases;
@@ -22,8 +23,8 @@ import java.util.Map;
 import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -98,7 +99,7 @@ class SearchDatabaseSchemaTest {
     @Test
     void unknownNamesAreErrorsNamingTheClosest() {
         ToolOutcome table = search(one, "{\"schema\": \"sales\", \"table\": \"order\"}", Map.of());
-        assertEquals("not_found", assertInstanceOf(ToolOutcome.Failed.class, table).error().code());
+        assertEquals(ErrorCode.NOT_FOUND, assertInstanceOf(ToolOutcome.Failed.class, table).error().code());
         assertTrue(assertInstanceOf(ToolOutcome.Failed.class, table).error().message().contains("orders"), assertInstanceOf(ToolOutcome.Failed.class, table).error().message());
         ToolOutcome schema = search(one, "{\"schema\": \"inventroy\"}", Map.of());
         assertTrue(assertInstanceOf(ToolOutcome.Failed.class, schema).error().message().contains("inventory"), assertInstanceOf(ToolOutcome.Failed.class, schema).error().message());
@@ -136,7 +137,7 @@ class SearchDatabaseSchemaTest {
         JsonNode production = searchAnswer(two, "{\"database\": \"production\"}", Map.of());
         assertEquals("production", production.path("database").asText());
         ToolOutcome unknown = search(two, "{\"database\": \"prod'; --\"}", Map.of());
-        assertEquals("invalid_arguments", assertInstanceOf(ToolOutcome.Failed.class, unknown).error().code());
+        assertEquals(ErrorCode.INVALID_ARGUMENTS, assertInstanceOf(ToolOutcome.Failed.class, unknown).error().code());
     }
 
     private static List<String> strings(JsonNode array) {

@@ -16,6 +16,7 @@ import dev.tablewright.conversation.StoredConversation;
 import dev.tablewright.conversation.StoredMessage;
 import dev.tablewright.conversation.WorkingDraft;
 import dev.tablewright.failure.DomainFailure;
+import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.validation.ValidationError;
@@ -54,7 +55,7 @@ public final class ConversationState {
     /** No saved config by the id the page sent (or not the caller's): nothing of it reaches the model (HTTP 404). */
     public static final class ConfigNotFound extends DomainFailure {
         public ConfigNotFound(String configId) {
-            super(Kind.NOT_FOUND, "not_found", "no config '" + configId + "'",
+            super(Kind.NOT_FOUND, ErrorCode.NOT_FOUND, "no config '" + configId + "'",
                     List.of(new ValidationError("context.configId", "no config '" + configId + "'")), false);
         }
     }

@@ -2,6 +2,7 @@ package dev.tablewright.agent.tools;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.logging.TraceContext;
@@ -76,7 +77,7 @@ public final class EnvelopeToolInvoker<R> implements ToolInvoker {
     public ToolOutcome invoke(ToolInvocation invocation) {
         R runner = runnerByTool.get(invocation.tool());
         if (runner == null) {
-            return ToolOutcome.error("unknown_tool", "no tool named '" + invocation.tool() + "' is available");
+            return ToolOutcome.error(ErrorCode.UNKNOWN_TOOL, "no tool named '" + invocation.tool() + "' is available");
         }
         // the turn's trace goes in the envelope: the tool's lines carry the same traceId
         ToolInvocation sent = invocation.traceparent() != null ? invocation
@@ -86,7 +87,7 @@ public final class EnvelopeToolInvoker<R> implements ToolInvoker {
             answer = transport.send(runner, envelope(sent));
         } catch (Unreachable e) {
             LOG.error("tool function could not be reached", cause(e), "tool", invocation.tool(), "detail", e.getMessage());
-            return ToolOutcome.error("unavailable", "the tool " + invocation.tool() + " could not be reached; try again shortly");
+            return ToolOutcome.error(ErrorCode.UNAVAILABLE, "the tool " + invocation.tool() + " could not be reached; try again shortly");
         } catch (FunctionFailed e) {
             LOG.error("tool function failed", cause(e), "tool", invocation.tool(), "detail", e.getMessage());
             return failed(invocation);
@@ -124,6 +125,6 @@ public final class EnvelopeToolInvoker<R> implements ToolInvoker {
     }
 
     private static ToolOutcome failed(ToolInvocation invocation) {
-        return ToolOutcome.error("internal", "the tool " + invocation.tool() + " failed unexpectedly; the details are in its log");
+        return ToolOutcome.error(ErrorCode.INTERNAL, "the tool " + invocation.tool() + " failed unexpectedly; the details are in its log");
     }
 }

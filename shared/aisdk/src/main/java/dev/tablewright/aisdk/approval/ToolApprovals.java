@@ -16,6 +16,7 @@ import dev.tablewright.configstore.VersionConflictException;
 import dev.tablewright.conversation.IssuedApproval;
 import dev.tablewright.conversation.ToolApprovalStore;
 import dev.tablewright.failure.DomainFailure;
+import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.preview.PreviewDecisions;
@@ -85,7 +86,7 @@ public final class ToolApprovals {
     /** A duplicate answer that came while the first one is still being carried out (HTTP 409). */
     public static final class ApprovalBusyException extends DomainFailure {
         ApprovalBusyException(String approvalId) {
-            super(Kind.CONFLICT, "approval_busy", "approval '" + approvalId
+            super(Kind.CONFLICT, ErrorCode.APPROVAL_BUSY, "approval '" + approvalId
                     + "' is being answered by another request just now; its outcome is shown once that request ends");
         }
     }

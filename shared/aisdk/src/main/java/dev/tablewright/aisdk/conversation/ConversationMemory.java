@@ -18,6 +18,7 @@ import dev.tablewright.aisdk.request.UiMessage;
 import dev.tablewright.aisdk.request.UiPart;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
+import dev.tablewright.validation.ValidationError;
 
 import java.time.Clock;
 import java.util.ArrayList;

@@ -1,6 +1,7 @@
 package dev.tablewright.aisdk.request;
 
 import dev.tablewright.failure.DomainFailure;
+import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.validation.ValidationError;
 
 import java.util.List;
@@ -11,7 +12,7 @@ public final class BadChatRequest extends DomainFailure {
     private final String field;
 
     public BadChatRequest(String field, String message) {
-        super(Kind.INVALID, "invalid_request", message, List.of(new ValidationError(field, message)), false);
+        super(Kind.INVALID, ErrorCode.INVALID_REQUEST, message, List.of(new ValidationError(field, message)), false);
         this.field = field;
     }
 

@@ -112,7 +112,7 @@ public final class OtelTurnObserver implements TurnObserver {
             GenAiTracer.ToolCall call = toolCalls.remove(toolCallId);
             if (call != null) {
                 String error = outcome instanceof ToolOutcome.Failed failed
-                        ? (failed.error().code() == null ? "error" : failed.error().code()) : null;
+                        ? (failed.error().code() == null ? "error" : failed.error().code().wireName()) : null;
                 call.end(error, () -> switch (outcome) {
                     case ToolOutcome.Ok ok when ok.output() != null -> Json.write(ok.output());
                     case ToolOutcome.Failed failed -> Json.write(ToolOutcomeJson.write(failed.error()));

@@ -2,6 +2,7 @@ package dev.tablewright.checks.docs.guide;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.config.TableConfig;
+import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.json.Json;
 import dev.tablewright.sql.Database;
 import dev.tablewright.sql.Databases;
@@ -42,11 +43,11 @@ public final class CountRowsTool extends LiveDatabaseTool {
             return ToolOutcome.ok(out.put("more", rows.more()));
         } catch (QueryFailure f) {
             boolean retry = f.kind() == QueryFailure.Kind.UNAVAILABLE || f.kind() == QueryFailure.Kind.TIMEOUT;
-            return ToolOutcome.error(retry ? "unavailable" : "invalid_arguments", f.getMessage());
+            return ToolOutcome.error(retry ? ErrorCode.UNAVAILABLE : ErrorCode.INVALID_ARGUMENTS, f.getMessage());
         }
     }
 
     private static ToolOutcome invalid(List<ValidationError> errors) {
-        return ToolOutcome.error(new ToolError("invalid_arguments", errors.get(0).field() + ": " + errors.get(0).message(), errors));
+        return ToolOutcome.error(new ToolError(ErrorCode.INVALID_ARGUMENTS, errors.get(0).field() + ": " + errors.get(0).message(), errors));
     }
 }
