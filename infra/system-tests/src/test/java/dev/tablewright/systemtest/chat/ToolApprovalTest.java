@@ -377,4 +377,51 @@ class ToolApprovalTest {
         assertNotNull(last, r.body());
         return last;
     }
+
+    @Test
+    void aResumedStreamReplaysTheApprovalRequestTheTurnIssued() throws Exception {
+        String conversation = "conv-approval-resume-" + System.nanoTime();
+        stack.model().scriptedServer().enqueue(ModelScript.builder()
+                .turn(t -> t.toolCall("call_cols", "apply_column_change", CREATE_COLUMNS.formatted(System.nanoTime())))
+                .turn(t -> t.toolCall("call_prev", "preview_table_config", "{\"description\": \"Stock levels\"}"))
+                .turn(t -> {
+                    for (int i = 0; i < 20; i++) {
+                        t.delay(50).text("word" + i + " ");
+                    }
+                })
+                .build());
+        ObjectNode body = Json.object().put("id", conversation).put("trigger", "submit-message").put("toolApprovals", true);
+        body.putObject("message").put("id", "u1").put("role", "user")
+                .putArray("parts").addObject().put("type", "text").put("text", "Show stock levels");
+        CompletableFuture<HttpResponse<String>> original = HTTP.sendAsync(HttpRequest.newBuilder(URI.create(stack.chatUrl()))
+                .timeout(Duration.ofMinutes(2)).header("authorization", "Bearer " + token)
+                .header("content-type", "application/json").POST(HttpRequest.BodyPublishers.ofString(Json.write(body))).build(),
+                HttpResponse.BodyHandlers.ofString());
+        // a second reader while the turn runs: GET {chat}/{id}/stream follows it from its start to its end
+        HttpResponse<String> resumed = null;
+        for (int i = 0; i < 200 && (resumed == null || resumed.statusCode() != 200); i++) {
+            resumed = HTTP.send(HttpRequest.newBuilder(URI.create(stack.chatUrl() + "/" + conversation + "/stream"))
+                    .timeout(Duration.ofMinutes(2)).header("authorization", "Bearer " + token).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (resumed.statusCode() != 200) {
+                assertFalse(original.isDone() && resumed.statusCode() == 204, "the turn ended before a reader could follow it");
+                Thread.sleep(20);
+            }
+        }
+        assertEquals(200, resumed.statusCode(), resumed.body());
+        List<JsonNode> first = parts(original.get().body());
+        List<JsonNode> replayed = parts(resumed.body());
+        JsonNode request = only(first, "tool-approval-request");
+        assertEquals(request, only(replayed, "tool-approval-request"), "the same approval, signature included");
+        assertNotNull(request.path("signature").textValue(), request.toString());
+        assertEquals(keepCall(first), keepCall(replayed), "the same accept_preview call");
+        assertEquals(request.path("toolCallId"), keepCall(replayed).path("toolCallId"));
+        assertEquals("tool-calls", only(replayed, "finish").path("finishReason").asText());
+        assertEquals(first.getFirst().path("messageId"), replayed.getFirst().path("messageId"), "the same message");
+    }
+
+    /** The turn's one accept_preview call, as the stream announced it. */
+    static JsonNode keepCall(List<JsonNode> parts) {
+        return only(parts.stream().filter(p -> p.path("toolName").asText().equals("accept_preview")).toList(), "tool-input-available");
+    }
 }
