@@ -102,6 +102,31 @@ class FunctionJarContentsTest {
         assertEquals(Set.of("configs", "tools"), withTools, "function jars with the tools' implementations");
     }
 
+    /**
+     * The AWS SDK's clients share one HTTP client, the JDK's URL connection ({@code url-connection-client}): every
+     * SDK service module also brings Apache HttpClient 4 and 5 and Netty unless excluded, and each is megabytes a
+     * cold start pays for (the SDK's 2.3x releases added {@code apache5-client} to the defaults).
+     */
+    @Test
+    void noFunctionJarShipsASecondHttpClient() {
+        List<String> problems = new ArrayList<>();
+        JARS.forEach((module, jar) -> SECOND_HTTP_CLIENTS.forEach(prefix -> {
+            if (jar.entries().stream().anyMatch(entry -> entry.startsWith(prefix))) {
+                problems.add(module + ": " + prefix);
+            }
+        }));
+        assertEquals(List.of(), problems, "HTTP clients besides url-connection-client (exclude them where the SDK module is declared)");
+        JARS.forEach((module, jar) -> {
+            if (jar.entries().stream().anyMatch(entry -> entry.startsWith("software/amazon/awssdk/core/"))) {
+                assertTrue(jar.entries().stream().anyMatch(entry -> entry.startsWith("software/amazon/awssdk/http/urlconnection/")),
+                        module + " uses the AWS SDK with url-connection-client");
+            }
+        });
+    }
+
+    private static final List<String> SECOND_HTTP_CLIENTS = List.of("org/apache/hc/", "org/apache/http/", "io/netty/",
+            "software/amazon/awssdk/http/apache/", "software/amazon/awssdk/http/apache5/", "software/amazon/awssdk/http/nio/");
+
     @Test
     void theCheckSeesWhatItLooksFor() {
         // the walk starts from the template's handlers and follows references: each jar's handlers are in it and
