@@ -2,7 +2,7 @@
 # CodeUri: ., so SAM calls `make build-<LogicalId>` with ARTIFACTS_DIR set, once per function).
 #
 # SAM builds each makefile function on its own, so without care every call would run Maven again (35 builds of
-# `shared`). Here one Maven run builds the four function modules and stamps the result; every later call finds
+# `shared`). Here one Maven run builds the function modules and stamps the result; every later call finds
 # the stamp newer than the sources and only places the module's jar. samconfig.toml sets build_in_source, so
 # the stamp and Maven's target/ folders survive between calls (SAM would otherwise copy the repository to a
 # fresh scratch folder for each function).
@@ -10,10 +10,10 @@
 # Each function's artifact is its module's shaded jar as lib/<module>.jar (Lambda's Java runtime puts
 # /var/task/lib/*.jar on the class path), hard-linked where the file system allows: .aws-sam/build holds each
 # distinct jar once, and the functions of one module have byte-identical artifacts, so `sam deploy` uploads each
-# of the four once (its S3 keys are content hashes).
+# module's jar once (its S3 keys are content hashes).
 
 MVN ?= mvn
-MODULES := chat-turn tools configs user-input mcp
+MODULES := chat-turn tools configs user-input conversations mcp
 STAMP := target/sam-build/jars.stamp
 # Everything a jar is built from; a change to any of them makes the next build run Maven again.
 SOURCES := $(shell find pom.xml shared functions -name target -prune -o -type f -print)
@@ -30,10 +30,10 @@ build-CancelInputRequestFunction: MODULE=user-input
 build-GetSavedValuesFunction: MODULE=user-input
 build-ListUserValuesFunction: MODULE=user-input
 build-ClearUserValueFunction: MODULE=user-input
-build-ListConversationsFunction: MODULE=user-input
-build-GetConversationFunction: MODULE=user-input
-build-RenameConversationFunction: MODULE=user-input
-build-DeleteConversationFunction: MODULE=user-input
+build-ListConversationsFunction: MODULE=conversations
+build-GetConversationFunction: MODULE=conversations
+build-RenameConversationFunction: MODULE=conversations
+build-DeleteConversationFunction: MODULE=conversations
 
 # operation tools
 build-ApplyColumnChangeFunction: MODULE=tools

@@ -10,8 +10,8 @@ import dev.tablewright.agent.AgentLoop;
 import dev.tablewright.agent.InternalTool;
 import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.agent.model.ChatModel;
-import dev.tablewright.agent.tools.ToolInvoker;
-import dev.tablewright.agent.tools.UserInputPort;
+import dev.tablewright.agent.toolcall.ToolInvoker;
+import dev.tablewright.agent.toolcall.UserInputPort;
 import dev.tablewright.aisdk.UiStreamTurn;
 import dev.tablewright.aisdk.conversation.ConversationMemory;
 import dev.tablewright.aisdk.resume.TurnStreams;
@@ -32,8 +32,8 @@ import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.openai.ModelSettings;
 import dev.tablewright.openai.OpenAiChatModel;
-import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.tool.ToolRegistry;
+import dev.tablewright.toolcontract.ToolDefinition;
+import dev.tablewright.toolcontract.ToolRegistry;
 import dev.tablewright.tools.ApplyColumnChangeTool;
 import dev.tablewright.tools.ApplyFilterChangeTool;
 import dev.tablewright.tools.ApplyJoinChangeTool;
@@ -265,16 +265,16 @@ public final class ChatTurnBenchmark {
      * preview_table_config without a database: answers in the real tool's shape (valid, ids, description, config,
      * SQL, five sample rows) so the model reads as much as it would from the real one.
      */
-    static final class OfflinePreview implements dev.tablewright.tool.Tool {
+    static final class OfflinePreview implements dev.tablewright.toolcontract.Tool {
         @Override
-        public dev.tablewright.tool.ToolDefinition definition() {
+        public dev.tablewright.toolcontract.ToolDefinition definition() {
             return DatabaseToolDefinitions.PREVIEW_TABLE_CONFIG;
         }
 
         @Override
-        public dev.tablewright.tool.ToolOutcome execute(dev.tablewright.tool.ToolInvocation invocation) {
+        public dev.tablewright.toolcontract.ToolOutcome execute(dev.tablewright.toolcontract.ToolInvocation invocation) {
             ObjectNode out = previewOutput(invocation.arguments().path("config"), invocation.arguments().path("description").asText(""));
-            return dev.tablewright.tool.ToolOutcome.ok(out, new dev.tablewright.tool.ToolEffect.Previewed(
+            return dev.tablewright.toolcontract.ToolOutcome.ok(out, new dev.tablewright.toolcontract.ToolEffect.Previewed(
                     out.path("previewId").asText(), out.get("config")));
         }
     }

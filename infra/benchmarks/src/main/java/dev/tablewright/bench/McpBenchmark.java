@@ -16,7 +16,7 @@ import dev.tablewright.fakes.template.SamTemplate;
 import dev.tablewright.json.Json;
 import dev.tablewright.mcp.McpEndpoint;
 import dev.tablewright.mcp.McpHttpRequest;
-import dev.tablewright.tool.ToolInvocation;
+import dev.tablewright.toolcontract.ToolInvocation;
 import dev.tablewright.tools.ApplyColumnChangeTool;
 
 import java.nio.charset.StandardCharsets;

@@ -9,10 +9,10 @@ import dev.tablewright.functions.mcp.McpFunction;
 import dev.tablewright.json.Json;
 import dev.tablewright.mcp.McpEndpoint;
 import dev.tablewright.mcp.McpHttpRequest;
-import dev.tablewright.tool.Tool;
-import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.tool.ToolInvocation;
-import dev.tablewright.tool.ToolOutcome;
+import dev.tablewright.toolcontract.Tool;
+import dev.tablewright.toolcontract.ToolDefinition;
+import dev.tablewright.toolcontract.ToolInvocation;
+import dev.tablewright.toolcontract.ToolOutcome;
 import dev.tablewright.catalog.DatabaseToolDefinitions;
 
 import java.util.List;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.model.TokenUsage;
 import dev.tablewright.editable.EditableFieldUpdate;
-import dev.tablewright.tool.UserInputRequirement;
+import dev.tablewright.toolcontract.UserInputRequirement;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;

@@ -3,7 +3,7 @@ package dev.tablewright.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.agent.memory.Transcript;
 import dev.tablewright.agent.model.ModelMessage;
-import dev.tablewright.agent.tools.ClientTool;
+import dev.tablewright.agent.toolcall.ClientTool;
 import dev.tablewright.conversation.WorkingDraft;
 
 import java.util.List;

@@ -12,11 +12,11 @@ import dev.tablewright.agent.model.ModelMessage;
 import dev.tablewright.agent.model.ModelStep;
 import dev.tablewright.agent.model.ToolCallRequest;
 import dev.tablewright.agent.prompt.SystemPrompt;
-import dev.tablewright.agent.tools.ToolInvoker;
-import dev.tablewright.agent.tools.UserInputPort;
+import dev.tablewright.agent.toolcall.ToolInvoker;
+import dev.tablewright.agent.toolcall.UserInputPort;
 import dev.tablewright.logging.Metrics;
 import dev.tablewright.logging.StructuredLog;
-import dev.tablewright.tool.ToolRegistry;
+import dev.tablewright.toolcontract.ToolRegistry;
 
 import java.time.Clock;
 import java.time.Instant;

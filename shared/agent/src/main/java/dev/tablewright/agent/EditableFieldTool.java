@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.editable.EditableFieldUpdate;
 import dev.tablewright.editable.EditableStatus;
-import dev.tablewright.agent.tools.EditableFieldUpdateJson;
-import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.agent.toolcall.EditableFieldUpdateJson;
+import dev.tablewright.toolcontract.ToolDefinition;
 import dev.tablewright.catalog.AgentToolDefinitions;
 
 /** {@code update_editable_status}: changes one of the page's editable fields (name, description, page size). */

@@ -1,12 +1,12 @@
 package dev.tablewright.agent;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.agent.tools.UserInputPort;
+import dev.tablewright.agent.toolcall.UserInputPort;
 import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
-import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.tool.UserInputRequirement;
+import dev.tablewright.toolcontract.ToolDefinition;
+import dev.tablewright.toolcontract.UserInputRequirement;
 
 import java.util.List;
 import java.util.Map;

@@ -2,9 +2,9 @@ package dev.tablewright.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.agent.tools.ToolInvoker;
-import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.tool.ToolRegistry;
+import dev.tablewright.agent.toolcall.ToolInvoker;
+import dev.tablewright.toolcontract.ToolDefinition;
+import dev.tablewright.toolcontract.ToolRegistry;
 
 import java.util.List;
 

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.model.ModelFailure;
 import dev.tablewright.agent.model.ModelMessage;
 import dev.tablewright.agent.model.ModelStep;
-import dev.tablewright.tool.ToolOutcome;
+import dev.tablewright.toolcontract.ToolOutcome;
 
 import java.util.List;
 

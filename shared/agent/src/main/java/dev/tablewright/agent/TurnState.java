@@ -2,9 +2,9 @@ package dev.tablewright.agent;
 
 import dev.tablewright.agent.memory.MemoryBudget;
 import dev.tablewright.agent.model.ModelMessage;
-import dev.tablewright.agent.tools.ClientTool;
+import dev.tablewright.agent.toolcall.ClientTool;
 import dev.tablewright.editable.EditableStatus;
-import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.toolcontract.ToolDefinition;
 
 import java.io.IOException;
 import java.time.Instant;

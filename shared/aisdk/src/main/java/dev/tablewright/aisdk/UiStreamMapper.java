@@ -6,12 +6,12 @@ import dev.tablewright.agent.AgentOutput;
 import dev.tablewright.agent.StopReason;
 import dev.tablewright.agent.StopSignal;
 import dev.tablewright.agent.model.TokenUsage;
-import dev.tablewright.agent.tools.EditableFieldUpdateJson;
+import dev.tablewright.agent.toolcall.EditableFieldUpdateJson;
 import dev.tablewright.aisdk.stream.UiChunk;
 import dev.tablewright.aisdk.stream.UiChunk.FinishReason;
 import dev.tablewright.aisdk.stream.UiMessageStreamWriter;
 import dev.tablewright.json.Json;
-import dev.tablewright.tool.InputFieldJson;
+import dev.tablewright.toolcontract.InputFieldJson;
 
 /**
  * The agent's events as the AI SDK's UI message stream: each event becomes its chunks, written and flushed at once.

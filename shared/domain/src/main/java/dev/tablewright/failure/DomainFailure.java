@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * Why a domain operation did not happen. Every failure a caller can act on is one of these, and each channel maps
- * it once: {@code dev.tablewright.lambda.HttpFailures} to an HTTP answer, {@code dev.tablewright.tool.ToolFailures}
+ * it once: {@code dev.tablewright.lambda.HttpFailures} to an HTTP answer, {@code dev.tablewright.toolcontract.ToolFailures}
  * to a tool answer. The codes are those of docs/errors.md.
  */
 public abstract class DomainFailure extends RuntimeException {

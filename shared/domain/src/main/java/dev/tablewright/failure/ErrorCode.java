@@ -2,7 +2,7 @@ package dev.tablewright.failure;
 
 /**
  * The error codes a refusal carries, as docs/errors.md lists them: a domain failure's ({@link DomainFailure#code}) and
- * a tool's ({@code dev.tablewright.tool.ToolError}). {@link #wireName} is what the answers spell.
+ * a tool's ({@code dev.tablewright.toolcontract.ToolError}). {@link #wireName} is what the answers spell.
  */
 public enum ErrorCode {
     // input

@@ -3,8 +3,8 @@ package dev.tablewright.userinput;
 import dev.tablewright.json.Json;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.tool.FieldType;
-import dev.tablewright.tool.InputField;
+import dev.tablewright.toolcontract.FieldType;
+import dev.tablewright.toolcontract.InputField;
 import dev.tablewright.validation.ValidationError;
 
 import java.math.BigDecimal;

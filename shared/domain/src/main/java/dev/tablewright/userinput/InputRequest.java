@@ -1,7 +1,7 @@
 package dev.tablewright.userinput;
 
-import dev.tablewright.tool.InputField;
-import dev.tablewright.tool.ValueScope;
+import dev.tablewright.toolcontract.InputField;
+import dev.tablewright.toolcontract.ValueScope;
 
 import java.time.Instant;
 import java.util.List;
@@ -29,6 +29,6 @@ public record InputRequest(String ownerId, String conversationId, String toolCal
     }
 
     public boolean isSecret(String fieldName) {
-        return fields.stream().anyMatch(f -> f.name().equals(fieldName) && f.type() == dev.tablewright.tool.FieldType.SECRET);
+        return fields.stream().anyMatch(f -> f.name().equals(fieldName) && f.type() == dev.tablewright.toolcontract.FieldType.SECRET);
     }
 }

@@ -1,8 +1,8 @@
 package dev.tablewright.userinput;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.tool.InputField;
-import dev.tablewright.tool.ValueScope;
+import dev.tablewright.toolcontract.InputField;
+import dev.tablewright.toolcontract.ValueScope;
 import dev.tablewright.validation.ValidationError;
 
 import java.time.Clock;
@@ -111,7 +111,7 @@ public final class InputRequestService {
             for (InputField f : request.fields()) {
                 String value = result.values().get(f.name());
                 if (value != null) {
-                    toSave.add(new SavedValue(f.name(), value, f.type() == dev.tablewright.tool.FieldType.SECRET,
+                    toSave.add(new SavedValue(f.name(), value, f.type() == dev.tablewright.toolcontract.FieldType.SECRET,
                             request.scope(), request.toolName(), toolCallId, now, valuesExpire));
                 }
             }

@@ -1,7 +1,7 @@
 package dev.tablewright.userinput;
 
-import dev.tablewright.tool.InputField;
-import dev.tablewright.tool.ValueScope;
+import dev.tablewright.toolcontract.InputField;
+import dev.tablewright.toolcontract.ValueScope;
 
 import java.util.List;
 

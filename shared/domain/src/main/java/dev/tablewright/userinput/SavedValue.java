@@ -1,6 +1,6 @@
 package dev.tablewright.userinput;
 
-import dev.tablewright.tool.ValueScope;
+import dev.tablewright.toolcontract.ValueScope;
 
 import java.time.Instant;
 

@@ -2,9 +2,9 @@ package dev.tablewright.userinput;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.json.Json;
-import dev.tablewright.tool.FieldType;
-import dev.tablewright.tool.InputField;
-import dev.tablewright.tool.ShowWhen;
+import dev.tablewright.toolcontract.FieldType;
+import dev.tablewright.toolcontract.InputField;
+import dev.tablewright.toolcontract.ShowWhen;
 import dev.tablewright.validation.ValidationError;
 import org.junit.jupiter.api.Test;
 

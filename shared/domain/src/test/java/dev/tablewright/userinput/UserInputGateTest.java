@@ -2,12 +2,12 @@ package dev.tablewright.userinput;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.json.Json;
-import dev.tablewright.tool.InputField;
-import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.tool.ToolInvocation;
-import dev.tablewright.tool.ToolOutcome;
-import dev.tablewright.tool.UserInputRequirement;
-import dev.tablewright.tool.ValueScope;
+import dev.tablewright.toolcontract.InputField;
+import dev.tablewright.toolcontract.ToolDefinition;
+import dev.tablewright.toolcontract.ToolInvocation;
+import dev.tablewright.toolcontract.ToolOutcome;
+import dev.tablewright.toolcontract.UserInputRequirement;
+import dev.tablewright.toolcontract.ValueScope;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;

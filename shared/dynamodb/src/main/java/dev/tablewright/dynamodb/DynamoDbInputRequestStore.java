@@ -190,7 +190,7 @@ public final class DynamoDbInputRequestStore implements InputRequestStore {
 
     /** Upserts one saved value; {@code writes} counts how often it was written (the race test reads it). */
     private TransactWriteItem valueWrite(String ownerId, String conversationId, SavedValue v) {
-        boolean user = v.scope() == dev.tablewright.tool.ValueScope.USER;
+        boolean user = v.scope() == dev.tablewright.toolcontract.ValueScope.USER;
         Map<String, AttributeValue> attrs = new HashMap<>();
         attrs.put(":owner", s(ownerId));
         attrs.put(":name", s(v.name()));

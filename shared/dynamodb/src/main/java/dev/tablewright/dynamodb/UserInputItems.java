@@ -2,11 +2,11 @@ package dev.tablewright.dynamodb;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.tool.InputFieldJson;
+import dev.tablewright.toolcontract.InputFieldJson;
 import dev.tablewright.json.Json;
 import dev.tablewright.json.JsonFields;
-import dev.tablewright.tool.InputField;
-import dev.tablewright.tool.ValueScope;
+import dev.tablewright.toolcontract.InputField;
+import dev.tablewright.toolcontract.ValueScope;
 import dev.tablewright.userinput.InputRequest;
 import dev.tablewright.userinput.RequestStatus;
 import dev.tablewright.userinput.SavedValue;

@@ -5,12 +5,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
-import dev.tablewright.tool.ExecutionGate;
-import dev.tablewright.tool.Tool;
-import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.tool.ToolInvocation;
-import dev.tablewright.tool.ToolOutcome;
-import dev.tablewright.tool.UserInputRequirement;
+import dev.tablewright.toolcontract.ExecutionGate;
+import dev.tablewright.toolcontract.Tool;
+import dev.tablewright.toolcontract.ToolDefinition;
+import dev.tablewright.toolcontract.ToolInvocation;
+import dev.tablewright.toolcontract.ToolOutcome;
+import dev.tablewright.toolcontract.UserInputRequirement;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -259,16 +259,16 @@ class ToolFunctionTest {
     @Test
     void theEncodingReadsBackAsTheSameOutcomeAndLeavesOutWhatIsAbsent() throws Exception {
         UserInputRequirement needed = new UserInputRequirement("Which database?", java.util.List.of(
-                new dev.tablewright.tool.InputField("database", "Database", null, dev.tablewright.tool.FieldType.SELECT, true,
+                new dev.tablewright.toolcontract.InputField("database", "Database", null, dev.tablewright.toolcontract.FieldType.SELECT, true,
                         null, null, null, null, java.util.List.of("production", "staging"), null)), true, null);
         for (ToolOutcome outcome : java.util.List.of(
                 ToolOutcome.ok(Json.parse("{\"valid\": true, \"applied\": [\"x\"]}")),
                 ToolOutcome.error(ErrorCode.INTERNAL, "failed"),
-                ToolOutcome.error(new dev.tablewright.tool.ToolError(ErrorCode.INVALID_ARGUMENTS, "config is bad",
+                ToolOutcome.error(new dev.tablewright.toolcontract.ToolError(ErrorCode.INVALID_ARGUMENTS, "config is bad",
                         java.util.List.of(new dev.tablewright.validation.ValidationError("config", "config is bad"),
                                 new dev.tablewright.validation.ValidationError(null, "no field")))),
                 ToolOutcome.needsInput(needed))) {
-            assertEquals(outcome, dev.tablewright.tool.ToolOutcomeJson.read(Json.MAPPER.readTree(ToolFunction.encode(outcome))),
+            assertEquals(outcome, dev.tablewright.toolcontract.ToolOutcomeJson.read(Json.MAPPER.readTree(ToolFunction.encode(outcome))),
                     outcome.toString());
         }
         assertEquals(Json.parse("""

@@ -3,9 +3,9 @@ package dev.tablewright.mcp;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.json.Json;
-import dev.tablewright.tool.FieldType;
-import dev.tablewright.tool.InputField;
-import dev.tablewright.tool.UserInputRequirement;
+import dev.tablewright.toolcontract.FieldType;
+import dev.tablewright.toolcontract.InputField;
+import dev.tablewright.toolcontract.UserInputRequirement;
 
 /**
  * A tool's input form ({@link UserInputRequirement}) as the {@code requestedSchema} of a form-mode

@@ -5,7 +5,7 @@ import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.mcpsession.McpSession;
 import dev.tablewright.store.StoreUnavailableException;
-import dev.tablewright.tool.FieldType;
+import dev.tablewright.toolcontract.FieldType;
 import dev.tablewright.userinput.InputRequestConflictException;
 import dev.tablewright.userinput.InputRequestNotFoundException;
 import dev.tablewright.userinput.InputRequestService;

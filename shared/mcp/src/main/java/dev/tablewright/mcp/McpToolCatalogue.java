@@ -3,10 +3,10 @@ package dev.tablewright.mcp;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.catalog.PreviewDecisionDefinitions;
 import dev.tablewright.json.Json;
-import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.tool.ToolDefinition.Access;
-import dev.tablewright.tool.ToolDefinition.Door;
-import dev.tablewright.tool.ToolRegistry;
+import dev.tablewright.toolcontract.ToolDefinition;
+import dev.tablewright.toolcontract.ToolDefinition.Access;
+import dev.tablewright.toolcontract.ToolDefinition.Door;
+import dev.tablewright.toolcontract.ToolRegistry;
 import io.modelcontextprotocol.spec.McpSchema;
 
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.tablewright.mcp;
 
-import dev.tablewright.agent.tools.ToolInvoker;
+import dev.tablewright.agent.toolcall.ToolInvoker;
 import dev.tablewright.preview.PreviewDecisions;
 import dev.tablewright.preview.PreviewStore;
 import dev.tablewright.userinput.InputRequestService;

@@ -1,6 +1,6 @@
 package dev.tablewright.mcp;
 
-import dev.tablewright.tool.UserInputRequirement;
+import dev.tablewright.toolcontract.UserInputRequirement;
 
 import java.util.Map;
 

@@ -2,12 +2,12 @@ package dev.tablewright.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.agent.tools.UserInputPort;
+import dev.tablewright.agent.toolcall.UserInputPort;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
-import dev.tablewright.tool.FieldType;
-import dev.tablewright.tool.UserInputRequirement;
-import dev.tablewright.tool.ValueScope;
+import dev.tablewright.toolcontract.FieldType;
+import dev.tablewright.toolcontract.UserInputRequirement;
+import dev.tablewright.toolcontract.ValueScope;
 import dev.tablewright.userinput.InputFieldValidator;
 import dev.tablewright.userinput.InputRequestConflictException;
 import dev.tablewright.userinput.InputRequestNotFoundException;

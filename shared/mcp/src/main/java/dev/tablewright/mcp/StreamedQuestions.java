@@ -2,11 +2,11 @@ package dev.tablewright.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.agent.tools.UserInputPort;
+import dev.tablewright.agent.toolcall.UserInputPort;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.store.StoreUnavailableException;
-import dev.tablewright.tool.UserInputRequirement;
+import dev.tablewright.toolcontract.UserInputRequirement;
 import dev.tablewright.userinput.InputRequestConflictException;
 import dev.tablewright.userinput.InputRequestNotFoundException;
 import dev.tablewright.userinput.InputRequestService;

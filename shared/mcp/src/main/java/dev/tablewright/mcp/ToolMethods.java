@@ -2,13 +2,13 @@ package dev.tablewright.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.agent.tools.UserInputLifecycle;
-import dev.tablewright.agent.tools.UserInputPort;
+import dev.tablewright.agent.toolcall.UserInputLifecycle;
+import dev.tablewright.agent.toolcall.UserInputPort;
 import dev.tablewright.http.stream.HttpResponseStream;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.store.StoreUnavailableException;
-import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.toolcontract.ToolDefinition;
 import io.modelcontextprotocol.spec.McpSchema;
 
 import java.time.Clock;

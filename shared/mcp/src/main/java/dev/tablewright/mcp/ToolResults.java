@@ -2,9 +2,9 @@ package dev.tablewright.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.json.Json;
-import dev.tablewright.tool.ToolEffect;
-import dev.tablewright.tool.ToolError;
-import dev.tablewright.tool.ToolOutcome;
+import dev.tablewright.toolcontract.ToolEffect;
+import dev.tablewright.toolcontract.ToolError;
+import dev.tablewright.toolcontract.ToolOutcome;
 import dev.tablewright.validation.ValidationError;
 import io.modelcontextprotocol.spec.McpSchema;
 

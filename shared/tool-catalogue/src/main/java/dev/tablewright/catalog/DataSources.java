@@ -4,10 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.json.Json;
-import dev.tablewright.tool.FieldType;
-import dev.tablewright.tool.InputField;
-import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.tool.UserInputRequirement;
+import dev.tablewright.toolcontract.FieldType;
+import dev.tablewright.toolcontract.InputField;
+import dev.tablewright.toolcontract.ToolDefinition;
+import dev.tablewright.toolcontract.UserInputRequirement;
 
 import java.io.IOException;
 import java.util.ArrayList;

@@ -2,10 +2,10 @@ package dev.tablewright.catalog;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.json.Json;
-import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.tool.ToolDefinition.Access;
-import dev.tablewright.tool.ToolDefinition.Door;
-import dev.tablewright.tool.ToolDefinition.RunsOn;
+import dev.tablewright.toolcontract.ToolDefinition;
+import dev.tablewright.toolcontract.ToolDefinition.Access;
+import dev.tablewright.toolcontract.ToolDefinition.Door;
+import dev.tablewright.toolcontract.ToolDefinition.RunsOn;
 
 import java.util.Set;
 

@@ -1,8 +1,8 @@
 package dev.tablewright.catalog;
 
-import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.tool.ToolDefinition.Door;
-import dev.tablewright.tool.ToolDefinition.RunsOn;
+import dev.tablewright.toolcontract.ToolDefinition;
+import dev.tablewright.toolcontract.ToolDefinition.Door;
+import dev.tablewright.toolcontract.ToolDefinition.RunsOn;
 
 import java.util.Set;
 

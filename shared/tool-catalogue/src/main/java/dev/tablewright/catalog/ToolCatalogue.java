@@ -1,8 +1,8 @@
 package dev.tablewright.catalog;
 
-import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.tool.ToolDefinition.DataSourceUse;
-import dev.tablewright.tool.ToolRegistry;
+import dev.tablewright.toolcontract.ToolDefinition;
+import dev.tablewright.toolcontract.ToolDefinition.DataSourceUse;
+import dev.tablewright.toolcontract.ToolRegistry;
 
 import java.util.List;
 

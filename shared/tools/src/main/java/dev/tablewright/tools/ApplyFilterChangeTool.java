@@ -5,7 +5,7 @@ import dev.tablewright.operations.FilterChange;
 import dev.tablewright.operations.FilterSpec;
 import dev.tablewright.schema.SchemaCatalog;
 import dev.tablewright.schema.SchemaCatalogs;
-import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.toolcontract.ToolDefinition;
 
 
 /** {@code apply_filter_change}: add or remove a filter of a table config. */

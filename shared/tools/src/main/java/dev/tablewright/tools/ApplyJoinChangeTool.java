@@ -5,7 +5,7 @@ import dev.tablewright.operations.JoinChange;
 import dev.tablewright.operations.JoinSpec;
 import dev.tablewright.schema.SchemaCatalog;
 import dev.tablewright.schema.SchemaCatalogs;
-import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.toolcontract.ToolDefinition;
 
 
 /** {@code apply_join_change}: add or remove a joined table of a table config. */

@@ -5,7 +5,7 @@ import dev.tablewright.operations.SortChange;
 import dev.tablewright.operations.SortSpec;
 import dev.tablewright.schema.SchemaCatalog;
 import dev.tablewright.schema.SchemaCatalogs;
-import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.toolcontract.ToolDefinition;
 
 import java.util.List;
 

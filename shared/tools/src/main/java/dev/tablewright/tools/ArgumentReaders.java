@@ -6,7 +6,7 @@ import dev.tablewright.operations.ColumnSpec;
 import dev.tablewright.operations.FilterSpec;
 import dev.tablewright.operations.JoinSpec;
 import dev.tablewright.operations.SortSpec;
-import dev.tablewright.tool.ToolArguments;
+import dev.tablewright.toolcontract.ToolArguments;
 
 import java.util.List;
 

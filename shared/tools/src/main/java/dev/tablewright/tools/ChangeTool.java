@@ -4,7 +4,7 @@ import dev.tablewright.config.TableConfig;
 import dev.tablewright.operations.OperationResult;
 import dev.tablewright.schema.SchemaCatalog;
 import dev.tablewright.schema.SchemaCatalogs;
-import dev.tablewright.tool.ToolArguments;
+import dev.tablewright.toolcontract.ToolArguments;
 
 import java.util.function.Function;
 

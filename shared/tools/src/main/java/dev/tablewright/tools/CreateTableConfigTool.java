@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.configstore.ConfigStore;
 import dev.tablewright.configstore.StoredConfigJson;
-import dev.tablewright.tool.ToolArguments;
+import dev.tablewright.toolcontract.ToolArguments;
 
 import java.time.Clock;
 

@@ -5,8 +5,8 @@ import dev.tablewright.catalog.DataSources;
 import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.sql.Database;
 import dev.tablewright.sql.Databases;
-import dev.tablewright.tool.ToolInvocation;
-import dev.tablewright.tool.ToolOutcome;
+import dev.tablewright.toolcontract.ToolInvocation;
+import dev.tablewright.toolcontract.ToolOutcome;
 
 import java.util.List;
 import java.util.Optional;

@@ -6,11 +6,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.json.Json;
 import dev.tablewright.reference.PgTypeMapping;
 import dev.tablewright.reference.TypeReference;
-import dev.tablewright.tool.Tool;
-import dev.tablewright.tool.ToolArguments;
-import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.tool.ToolInvocation;
-import dev.tablewright.tool.ToolOutcome;
+import dev.tablewright.toolcontract.Tool;
+import dev.tablewright.toolcontract.ToolArguments;
+import dev.tablewright.toolcontract.ToolDefinition;
+import dev.tablewright.toolcontract.ToolInvocation;
+import dev.tablewright.toolcontract.ToolOutcome;
 
 import java.util.List;
 

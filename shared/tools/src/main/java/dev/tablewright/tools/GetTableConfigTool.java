@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.configstore.ConfigNotFoundException;
 import dev.tablewright.configstore.ConfigStore;
 import dev.tablewright.configstore.StoredConfigJson;
-import dev.tablewright.tool.ToolArguments;
+import dev.tablewright.toolcontract.ToolArguments;
 
 
 /** {@code get_table_config}: the current version of a saved config, by id or by name. */

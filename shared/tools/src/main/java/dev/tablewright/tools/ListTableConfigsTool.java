@@ -4,7 +4,7 @@ import dev.tablewright.catalog.ConfigStoreToolDefinitions;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.configstore.ConfigStore;
 import dev.tablewright.configstore.StoredConfigJson;
-import dev.tablewright.tool.ToolArguments;
+import dev.tablewright.toolcontract.ToolArguments;
 
 
 /** {@code list_table_configs}: the user's saved configs, a page at a time, without their bodies. */

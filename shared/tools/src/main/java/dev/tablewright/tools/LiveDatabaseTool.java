@@ -6,11 +6,11 @@ import dev.tablewright.failure.DomainFailure;
 import dev.tablewright.json.Json;
 import dev.tablewright.sql.Database;
 import dev.tablewright.sql.Databases;
-import dev.tablewright.tool.Tool;
-import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.tool.ToolFailures;
-import dev.tablewright.tool.ToolInvocation;
-import dev.tablewright.tool.ToolOutcome;
+import dev.tablewright.toolcontract.Tool;
+import dev.tablewright.toolcontract.ToolDefinition;
+import dev.tablewright.toolcontract.ToolFailures;
+import dev.tablewright.toolcontract.ToolInvocation;
+import dev.tablewright.toolcontract.ToolOutcome;
 
 /**
  * A tool that reads one of the configured databases. What every such tool does before its own work is here once:

@@ -5,11 +5,11 @@ import dev.tablewright.catalog.DataSources;
 import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.operations.OperationResult;
-import dev.tablewright.tool.Tool;
-import dev.tablewright.tool.ToolArguments;
-import dev.tablewright.tool.ToolEffect;
-import dev.tablewright.tool.ToolInvocation;
-import dev.tablewright.tool.ToolOutcome;
+import dev.tablewright.toolcontract.Tool;
+import dev.tablewright.toolcontract.ToolArguments;
+import dev.tablewright.toolcontract.ToolEffect;
+import dev.tablewright.toolcontract.ToolInvocation;
+import dev.tablewright.toolcontract.ToolOutcome;
 
 import java.util.List;
 

@@ -13,8 +13,8 @@ import dev.tablewright.schema.SchemaCatalog;
 import dev.tablewright.schema.TableInfo;
 import dev.tablewright.sql.Database;
 import dev.tablewright.sql.Databases;
-import dev.tablewright.tool.ToolInvocation;
-import dev.tablewright.tool.ToolOutcome;
+import dev.tablewright.toolcontract.ToolInvocation;
+import dev.tablewright.toolcontract.ToolOutcome;
 import dev.tablewright.validation.ValidationCollector;
 
 import java.util.ArrayList;

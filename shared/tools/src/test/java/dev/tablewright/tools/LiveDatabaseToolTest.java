@@ -10,9 +10,9 @@ import dev.tablewright.schema.SchemaCatalog;
 import dev.tablewright.schema.TableInfo;
 import dev.tablewright.sql.Database;
 import dev.tablewright.sql.Databases;
-import dev.tablewright.tool.Tool;
-import dev.tablewright.tool.ToolInvocation;
-import dev.tablewright.tool.ToolOutcome;
+import dev.tablewright.toolcontract.Tool;
+import dev.tablewright.toolcontract.ToolInvocation;
+import dev.tablewright.toolcontract.ToolOutcome;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;

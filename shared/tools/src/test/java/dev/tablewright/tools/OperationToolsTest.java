@@ -8,9 +8,9 @@ import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.fixtures.FixtureCatalog;
 import dev.tablewright.fixtures.Fixtures;
 import dev.tablewright.json.Json;
-import dev.tablewright.tool.Tool;
-import dev.tablewright.tool.ToolInvocation;
-import dev.tablewright.tool.ToolOutcome;
+import dev.tablewright.toolcontract.Tool;
+import dev.tablewright.toolcontract.ToolInvocation;
+import dev.tablewright.toolcontract.ToolOutcome;
 import dev.tablewright.validation.ConfigValidator;
 import org.junit.jupiter.api.Test;
 

@@ -1,8 +1,8 @@
 package dev.tablewright.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.tool.ToolRegistry;
+import dev.tablewright.toolcontract.ToolDefinition;
+import dev.tablewright.toolcontract.ToolRegistry;
 import dev.tablewright.json.Json;
 import org.junit.jupiter.api.Test;
 

@@ -2,7 +2,7 @@ package dev.tablewright.functions.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.http.stream.HttpResponseStream;
-import dev.tablewright.agent.tools.ToolInvoker;
+import dev.tablewright.agent.toolcall.ToolInvoker;
 import dev.tablewright.catalog.DataSources;
 import dev.tablewright.catalog.ToolCatalogue;
 import dev.tablewright.dynamodb.DynamoConfigStore;

@@ -1,8 +1,8 @@
 package dev.tablewright.functions.userinput;
 
-import dev.tablewright.tool.InputFieldJson;
+import dev.tablewright.toolcontract.InputFieldJson;
 import dev.tablewright.json.JsonFields;
-import dev.tablewright.tool.ValueScope;
+import dev.tablewright.toolcontract.ValueScope;
 import dev.tablewright.userinput.NewInputRequest;
 
 import java.util.Set;

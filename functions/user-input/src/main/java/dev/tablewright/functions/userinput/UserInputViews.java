@@ -1,7 +1,7 @@
 package dev.tablewright.functions.userinput;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.tool.InputFieldJson;
+import dev.tablewright.toolcontract.InputFieldJson;
 import dev.tablewright.json.Json;
 import dev.tablewright.userinput.InputRequest;
 import dev.tablewright.userinput.SavedValue;

@@ -23,7 +23,7 @@ class LayersTest {
     static final String[] DOMAIN = {"dev.tablewright.codec..", "dev.tablewright.config..", "dev.tablewright.configstore..",
             "dev.tablewright.conversation..", "dev.tablewright.editable..", "dev.tablewright.failure..", "dev.tablewright.grounding..", "dev.tablewright.id..",
             "dev.tablewright.operations..", "dev.tablewright.preview..", "dev.tablewright.reference..", "dev.tablewright.schema..",
-            "dev.tablewright.sql..", "dev.tablewright.store..", "dev.tablewright.tool..", "dev.tablewright.userinput..",
+            "dev.tablewright.sql..", "dev.tablewright.store..", "dev.tablewright.toolcontract..", "dev.tablewright.userinput..",
             "dev.tablewright.validation..", "dev.tablewright.mcpsession.."};
 
     /** The modules of infra: they may use every production layer; nothing deployed may use them. */

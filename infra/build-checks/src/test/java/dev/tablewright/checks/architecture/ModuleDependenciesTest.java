@@ -36,6 +36,7 @@ class ModuleDependenciesTest {
             "infra/build-checks -> tablewright-benchmarks", "LayersTest scans the benchmarks' classes from the class path",
             "infra/local-stack -> tools-function", "the local stack loads each handler template.yaml names, by that name",
             "infra/local-stack -> configs-function", "the local stack loads each handler template.yaml names, by that name",
+            "infra/local-stack -> conversations-function", "the local stack loads each handler template.yaml names, by that name",
             "infra/benchmarks -> tablewright-domain", "the benchmarks read the domain's test fixture (fixtures/orders-config.json)");
 
     record Declared(String module, String artifactId, boolean testScope, boolean testJar) {

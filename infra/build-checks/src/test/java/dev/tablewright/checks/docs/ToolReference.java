@@ -6,10 +6,10 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.json.Json;
-import dev.tablewright.tool.InputField;
-import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.tool.ToolRegistry;
-import dev.tablewright.tool.UserInputRequirement;
+import dev.tablewright.toolcontract.InputField;
+import dev.tablewright.toolcontract.ToolDefinition;
+import dev.tablewright.toolcontract.ToolRegistry;
+import dev.tablewright.toolcontract.UserInputRequirement;
 
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -20,7 +20,7 @@ final class DevelopmentOnlyCode {
 
     /** Project classes that tests, benchmarks or the local stack use and no function does. */
     static final List<String> CLASSES = List.of(
-            "dev/tablewright/agent/tools/InProcessToolInvoker", // now in the fakes: named so it never returns
+            "dev/tablewright/agent/toolcall/InProcessToolInvoker", // now in the fakes: named so it never returns
             "dev/tablewright/lambda/HttpApiEventBuilder");
 
     private DevelopmentOnlyCode() {

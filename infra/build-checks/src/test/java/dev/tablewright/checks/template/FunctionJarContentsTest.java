@@ -138,7 +138,7 @@ class FunctionJarContentsTest {
             assertTrue(jar.reachableFrom(HANDLERS.get(module)).size() > HANDLERS.get(module).size() + 10, module);
         });
         assertTrue(DevelopmentOnlyCode.matches("dev/tablewright/fakes/model/ScriptedModelServer.class"));
-        assertTrue(DevelopmentOnlyCode.matches("dev/tablewright/agent/tools/InProcessToolInvoker$1.class"));
+        assertTrue(DevelopmentOnlyCode.matches("dev/tablewright/agent/toolcall/InProcessToolInvoker$1.class"));
         assertTrue(DevelopmentOnlyCode.matches("org/junit/jupiter/api/Test.class"));
         assertTrue(DevelopmentOnlyCode.matches("dev/tablewright/tools/SomethingTest.class"));
         assertFalse(DevelopmentOnlyCode.matches("dev/tablewright/agent/AgentLoop.class"));

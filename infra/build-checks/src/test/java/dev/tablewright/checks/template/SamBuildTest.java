@@ -37,6 +37,7 @@ class SamBuildTest {
     static final Map<String, String> ONE_PER_MODULE = Map.of(
             "ApplyColumnChangeFunction", "tools",
             "CreateInputRequestFunction", "user-input",
+            "ListConversationsFunction", "conversations",
             "GetConfigFunction", "configs",
             "ChatTurnFunction", "chat-turn",
             "McpFunction", "mcp");

@@ -52,7 +52,8 @@ final class TemplateCheck {
     private static final Pattern MAKE_LINE = Pattern.compile("(?m)^build-([A-Za-z0-9]+):\\s*MODULE\\s*=\\s*(\\S+)\\s*$");
     private static final Map<String, List<String>> MODULE_PACKAGES = Map.of(
             "tools", List.of("dev.tablewright.functions.tools."),
-            "user-input", List.of("dev.tablewright.functions.userinput.", "dev.tablewright.functions.conversations."),
+            "user-input", List.of("dev.tablewright.functions.userinput."),
+            "conversations", List.of("dev.tablewright.functions.conversations."),
             "configs", List.of("dev.tablewright.functions.configs."),
             "chat-turn", List.of("dev.tablewright.functions.chat."));
 

@@ -3,7 +3,7 @@ package dev.tablewright.checks.template;
 import dev.tablewright.catalog.ToolCatalogue;
 import dev.tablewright.fakes.template.SamTemplate;
 import dev.tablewright.lambda.ToolFunction;
-import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.toolcontract.ToolDefinition;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -31,6 +31,7 @@ class TemplateToolFunctionsTest {
     static final Map<String, String> PACKAGES = Map.of(
             "tools", "dev.tablewright.functions.tools",
             "user-input", "dev.tablewright.functions.userinput",
+            "conversations", "dev.tablewright.functions.conversations",
             "configs", "dev.tablewright.functions.configs",
             "chat-turn", "dev.tablewright.functions.chat");
 

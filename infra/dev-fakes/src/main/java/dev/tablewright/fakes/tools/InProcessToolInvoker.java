@@ -1,12 +1,12 @@
 package dev.tablewright.fakes.tools;
 
-import dev.tablewright.agent.tools.EnvelopeToolInvoker;
-import dev.tablewright.agent.tools.ToolInvoker;
+import dev.tablewright.agent.toolcall.EnvelopeToolInvoker;
+import dev.tablewright.agent.toolcall.ToolInvoker;
 import dev.tablewright.logging.StructuredLog;
-import dev.tablewright.tool.Tool;
-import dev.tablewright.tool.ToolExecution;
-import dev.tablewright.tool.ToolInvocation;
-import dev.tablewright.tool.ToolOutcome;
+import dev.tablewright.toolcontract.Tool;
+import dev.tablewright.toolcontract.ToolExecution;
+import dev.tablewright.toolcontract.ToolInvocation;
+import dev.tablewright.toolcontract.ToolOutcome;
 import dev.tablewright.userinput.UserInputGate;
 
 import java.util.Collection;

@@ -2,10 +2,10 @@ package dev.tablewright.localstack.local;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.agent.tools.EnvelopeToolInvoker;
-import dev.tablewright.agent.tools.ToolInvoker;
-import dev.tablewright.tool.ToolInvocation;
-import dev.tablewright.tool.ToolOutcome;
+import dev.tablewright.agent.toolcall.EnvelopeToolInvoker;
+import dev.tablewright.agent.toolcall.ToolInvoker;
+import dev.tablewright.toolcontract.ToolInvocation;
+import dev.tablewright.toolcontract.ToolOutcome;
 
 import java.util.Map;
 

@@ -8,7 +8,7 @@ import dev.tablewright.bedrock.BedrockSettings;
 import dev.tablewright.fakes.model.BedrockModelServer;
 import dev.tablewright.fakes.model.ModelScript;
 import dev.tablewright.json.Json;
-import dev.tablewright.tool.Tool;
+import dev.tablewright.toolcontract.Tool;
 import dev.tablewright.tools.ApplyColumnChangeTool;
 import dev.tablewright.tools.ApplyJoinChangeTool;
 import org.junit.jupiter.api.AfterEach;

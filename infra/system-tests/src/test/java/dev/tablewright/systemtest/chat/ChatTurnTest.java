@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.fakes.model.ModelScript;
 import dev.tablewright.fakes.model.RecordedRequest;
 import dev.tablewright.json.Json;
-import dev.tablewright.tool.Tool;
+import dev.tablewright.toolcontract.Tool;
 import dev.tablewright.tools.ApplyColumnChangeTool;
 import dev.tablewright.tools.ApplyFilterChangeTool;
 import dev.tablewright.tools.ApplyJoinChangeTool;

@@ -13,7 +13,7 @@ import dev.tablewright.functions.configs.ListTableConfigsFunction;
 import dev.tablewright.functions.configs.UpdateTableConfigFunction;
 import dev.tablewright.json.Json;
 import dev.tablewright.lambda.ToolFunction;
-import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.toolcontract.ToolDefinition;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 

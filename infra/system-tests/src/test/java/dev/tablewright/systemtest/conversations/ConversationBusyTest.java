@@ -1,7 +1,7 @@
 package dev.tablewright.systemtest.conversations;
 
 import dev.tablewright.catalog.ToolCatalogue;
-import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.toolcontract.ToolDefinition;
 import dev.tablewright.aisdk.resume.TurnStreams;
 import dev.tablewright.aisdk.UiStreamTurn;
 import dev.tablewright.agent.AgentLoop;
@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.fakes.tools.InProcessToolInvoker;
-import dev.tablewright.agent.tools.UserInputPort;
+import dev.tablewright.agent.toolcall.UserInputPort;
 import dev.tablewright.aisdk.conversation.ConversationMemory;
 import dev.tablewright.http.stream.InMemoryResponseStream;
 import dev.tablewright.conversation.ConversationTurn;

@@ -11,8 +11,8 @@ import dev.tablewright.json.Json;
 import dev.tablewright.postgres.DatabaseUrl;
 import dev.tablewright.postgres.PostgresDatabases;
 import dev.tablewright.preview.PreviewStore;
-import dev.tablewright.tool.ToolInvocation;
-import dev.tablewright.tool.ToolOutcome;
+import dev.tablewright.toolcontract.ToolInvocation;
+import dev.tablewright.toolcontract.ToolOutcome;
 import dev.tablewright.tools.PreviewTableConfigTool;
 
 import java.sql.Connection;

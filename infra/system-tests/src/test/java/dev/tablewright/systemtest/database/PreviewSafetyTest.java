@@ -2,7 +2,7 @@ package dev.tablewright.systemtest.database;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.fakes.dynamodb.DynamoDbEngine;
-import dev.tablewright.tool.ToolOutcome;
+import dev.tablewright.toolcontract.ToolOutcome;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -255,7 +255,7 @@ class PreviewSafetyTest {
     private static JsonNode run(dev.tablewright.tools.PreviewTableConfigTool tool, String config) {
         com.fasterxml.jackson.databind.node.ObjectNode args = dev.tablewright.json.Json.object();
         args.set("config", DatabaseToolsFixture.parse(config));
-        ToolOutcome outcome = tool.execute(new dev.tablewright.tool.ToolInvocation("preview_table_config", "call_1", "c_1",
+        ToolOutcome outcome = tool.execute(new dev.tablewright.toolcontract.ToolInvocation("preview_table_config", "call_1", "c_1",
                 DatabaseToolsFixture.OWNER, args, java.util.Map.of()));
         return assertInstanceOf(ToolOutcome.Ok.class, outcome, outcome::toString).output();
     }

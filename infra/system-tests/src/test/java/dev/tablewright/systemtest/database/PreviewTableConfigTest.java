@@ -8,7 +8,7 @@ import dev.tablewright.fakes.dynamodb.DynamoDbEngine;
 import dev.tablewright.fakes.sampledb.SampleDatabaseConfigs;
 import dev.tablewright.preview.PendingPreview;
 import dev.tablewright.preview.PreviewStatus;
-import dev.tablewright.tool.ToolOutcome;
+import dev.tablewright.toolcontract.ToolOutcome;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -192,23 +192,23 @@ class McpSessionsOnDynamoDbTest {
      * takes the name of one (the invoker runs it; the catalogue describes the bundle's). It answers how long the
      * password it got is, never the password.
      */
-    static final class NeedsAPassword implements dev.tablewright.tool.Tool {
-        static final dev.tablewright.tool.ToolDefinition DEFINITION = new dev.tablewright.tool.ToolDefinition(
+    static final class NeedsAPassword implements dev.tablewright.toolcontract.Tool {
+        static final dev.tablewright.toolcontract.ToolDefinition DEFINITION = new dev.tablewright.toolcontract.ToolDefinition(
                 "search_database_schema", "Searches a database that needs a password.",
                 Json.object().put("type", "object"),
-                new dev.tablewright.tool.UserInputRequirement("The database's password", List.of(new dev.tablewright.tool.InputField(
-                        "password", "Password", null, dev.tablewright.tool.FieldType.SECRET, true, null, null, null, null, null, null)),
+                new dev.tablewright.toolcontract.UserInputRequirement("The database's password", List.of(new dev.tablewright.toolcontract.InputField(
+                        "password", "Password", null, dev.tablewright.toolcontract.FieldType.SECRET, true, null, null, null, null, null, null)),
                         false, null),
-                java.util.Set.of("tables"), dev.tablewright.tool.ToolDefinition.RunsOn.FUNCTION);
+                java.util.Set.of("tables"), dev.tablewright.toolcontract.ToolDefinition.RunsOn.FUNCTION);
 
         @Override
-        public dev.tablewright.tool.ToolDefinition definition() {
+        public dev.tablewright.toolcontract.ToolDefinition definition() {
             return DEFINITION;
         }
 
         @Override
-        public dev.tablewright.tool.ToolOutcome execute(dev.tablewright.tool.ToolInvocation invocation) {
-            return dev.tablewright.tool.ToolOutcome.ok(Json.object()
+        public dev.tablewright.toolcontract.ToolOutcome execute(dev.tablewright.toolcontract.ToolInvocation invocation) {
+            return dev.tablewright.toolcontract.ToolOutcome.ok(Json.object()
                     .put("passwordLength", invocation.arguments().path("password").asText().length()));
         }
     }

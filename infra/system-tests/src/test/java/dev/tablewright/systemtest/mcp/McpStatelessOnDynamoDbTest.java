@@ -20,7 +20,7 @@ import dev.tablewright.postgres.DatabaseUrl;
 import dev.tablewright.postgres.PostgresDatabases;
 import dev.tablewright.preview.PreviewStatus;
 import dev.tablewright.systemtest.userinput.MutableClock;
-import dev.tablewright.tool.Tool;
+import dev.tablewright.toolcontract.Tool;
 import dev.tablewright.tools.PreviewTableConfigTool;
 import dev.tablewright.tools.SearchDatabaseSchemaTool;
 import dev.tablewright.userinput.InputRequestService;

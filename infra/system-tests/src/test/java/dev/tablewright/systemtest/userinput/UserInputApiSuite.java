@@ -7,10 +7,10 @@ import dev.tablewright.functions.userinput.UserInputFunction;
 import dev.tablewright.fakes.dynamodb.DynamoDbEngine;
 import dev.tablewright.systemtest.http.InProcessHttpApi;
 import dev.tablewright.json.Json;
-import dev.tablewright.tool.FieldType;
-import dev.tablewright.tool.InputField;
-import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.tool.UserInputRequirement;
+import dev.tablewright.toolcontract.FieldType;
+import dev.tablewright.toolcontract.InputField;
+import dev.tablewright.toolcontract.ToolDefinition;
+import dev.tablewright.toolcontract.UserInputRequirement;
 import dev.tablewright.userinput.InputRequestService;
 import dev.tablewright.userinput.UserInputGate;
 import org.junit.jupiter.api.BeforeEach;
@@ -187,7 +187,7 @@ abstract class UserInputApiSuite {
         try {
             JsonNode form = Json.parse(databaseForm("x"));
             List<InputField> fields = new ArrayList<>();
-            form.get("fields").forEach(f -> fields.add(dev.tablewright.tool.InputFieldJson.read(dev.tablewright.json.JsonFields.of(
+            form.get("fields").forEach(f -> fields.add(dev.tablewright.toolcontract.InputFieldJson.read(dev.tablewright.json.JsonFields.of(
                     (com.fasterxml.jackson.databind.node.ObjectNode) f, "fields", (path, problem) -> {
                         throw new IllegalStateException(path + ": " + problem);
                     }, dev.tablewright.json.JsonFields.Wording.PLAIN), true)));
@@ -286,7 +286,7 @@ abstract class UserInputApiSuite {
                     start.await();
                     try {
                         store.complete(pendingSnapshot, Map.of("note", value), List.of(new dev.tablewright.userinput.SavedValue("note", value,
-                                false, dev.tablewright.tool.ValueScope.CONVERSATION, "t", "call_store_race", clock.instant(),
+                                false, dev.tablewright.toolcontract.ValueScope.CONVERSATION, "t", "call_store_race", clock.instant(),
                                 clock.instant().plus(Duration.ofDays(7)))), clock.instant());
                         return "ok";
                     } catch (dev.tablewright.userinput.InputRequestConflictException e) {
@@ -371,7 +371,7 @@ abstract class UserInputApiSuite {
         assertEquals(200, submit(user, c1, "call_r", "{\"region\": \"us\"}").status());
         ToolDefinition tool = new ToolDefinition("pick_region", "", Json.object(), new UserInputRequirement("Region?",
                 List.of(new InputField("region", null, null, FieldType.SELECT, true, null, null, null, null, List.of("eu", "us"), null)),
-                true, dev.tablewright.tool.ValueScope.USER), null, null);
+                true, dev.tablewright.toolcontract.ValueScope.USER), null, null);
         var store = new DynamoDbSavedValuesStore(engine().client(), table);
         assertInstanceOf(UserInputGate.Proceed.class, UserInputGate.INSTANCE.decide(tool, Json.object(), store.load(user, c2, clock.instant())),
                 "a user-scoped value serves a new conversation too");

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.aisdk.request.BadChatRequest;
 import dev.tablewright.catalog.PreviewDecisionDefinitions;
-import dev.tablewright.tool.ToolDefinition;
+import dev.tablewright.toolcontract.ToolDefinition;
 import dev.tablewright.aisdk.request.ChatRequest;
 import dev.tablewright.aisdk.request.ChatRequestParser;
 import dev.tablewright.aisdk.request.UiMessage;

@@ -1,7 +1,7 @@
 package dev.tablewright.aisdk.request;
 
 import dev.tablewright.agent.PageContext;
-import dev.tablewright.agent.tools.ClientTool;
+import dev.tablewright.agent.toolcall.ClientTool;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,6 +1,6 @@
 package dev.tablewright.aisdk.request;
 
-import dev.tablewright.agent.tools.ToolResultText;
+import dev.tablewright.agent.toolcall.ToolResultText;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -10,8 +10,8 @@ import dev.tablewright.agent.model.ModelStep;
 import dev.tablewright.agent.model.ToolCallRequest;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
-import dev.tablewright.tool.ToolOutcome;
-import dev.tablewright.tool.ToolOutcomeJson;
+import dev.tablewright.toolcontract.ToolOutcome;
+import dev.tablewright.toolcontract.ToolOutcomeJson;
 
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -9,10 +9,10 @@ import dev.tablewright.sql.Databases;
 import dev.tablewright.sql.QueryFailure;
 import dev.tablewright.sql.SampleRows;
 import dev.tablewright.sql.SqlCompiler;
-import dev.tablewright.tool.ToolArguments;
-import dev.tablewright.tool.ToolError;
-import dev.tablewright.tool.ToolInvocation;
-import dev.tablewright.tool.ToolOutcome;
+import dev.tablewright.toolcontract.ToolArguments;
+import dev.tablewright.toolcontract.ToolError;
+import dev.tablewright.toolcontract.ToolInvocation;
+import dev.tablewright.toolcontract.ToolOutcome;
 import dev.tablewright.tools.LiveDatabaseTool;
 import dev.tablewright.validation.ValidationError;
 

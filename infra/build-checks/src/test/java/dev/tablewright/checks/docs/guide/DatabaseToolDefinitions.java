@@ -1,9 +1,9 @@
 package dev.tablewright.checks.docs.guide;
 
 import dev.tablewright.json.Json;
-import dev.tablewright.tool.ToolDefinition;
-import dev.tablewright.tool.ToolDefinition.Door;
-import dev.tablewright.tool.ToolDefinition.RunsOn;
+import dev.tablewright.toolcontract.ToolDefinition;
+import dev.tablewright.toolcontract.ToolDefinition.Door;
+import dev.tablewright.toolcontract.ToolDefinition.RunsOn;
 
 import java.util.Set;
 

@@ -1,5 +1,0 @@
-package dev.tablewright.tool;
-
-/** A conditional field: shown (and then required, if it is required) only when {@code field} has value {@code equals}. */
-public record ShowWhen(String field, String equals) {
-}

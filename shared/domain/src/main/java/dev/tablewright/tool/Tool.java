@@ -1,8 +1,0 @@
-package dev.tablewright.tool;
-
-/** A tool's behaviour. Implementations never throw for bad input: they answer an error outcome. */
-public interface Tool {
-    ToolDefinition definition();
-
-    ToolOutcome execute(ToolInvocation invocation);
-}
