@@ -2,7 +2,6 @@ package dev.tablewright.agent;
 
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.model.ModelTool;
 import dev.tablewright.agent.model.ToolCallRequest;
@@ -124,9 +123,6 @@ final class ToolDispatch {
             return false;
         }
         ToolDefinition tool = definition.get();
-        if (tool.takesWorkingConfig() && !arguments.hasNonNull("config") && s.working.current() != null) {
-            arguments.set("config", s.working.current());
-        }
         // Always: a tool may learn only where it runs that it needs input (the database tools ask for `database`
         // when they have several data sources), so it needs the saved values either way.
         UserInputPort.Readiness readiness = input.check(s, tool, arguments, submitted);
@@ -140,8 +136,11 @@ final class ToolDispatch {
         StructuredLog.put("toolName", name);
         s.observed.toolCallStarted(toolCallId, name, readiness.arguments());
         try {
+            // the arguments go as the model sent them; the working config goes beside them, for the tool to take
+            // when the model left config out (ToolInvocation.config)
             outcome = invoker.invoke(new ToolInvocation(name, toolCallId, s.input.conversationId(), s.input.ownerId(),
-                    readiness.arguments(), new LinkedHashMap<>(readiness.sessionValues())));
+                    readiness.arguments(), new LinkedHashMap<>(readiness.sessionValues()), null,
+                    tool.takesWorkingConfig() ? s.working.current() : null));
         } finally {
             StructuredLog.put("toolName", null);
         }
@@ -220,28 +219,9 @@ final class ToolDispatch {
         return List.copyOf(tools.values());
     }
 
-    /** A tool that takes {@code config} gets the working config when the model leaves it out: say so in its schema. */
-    private static ModelTool modelTool(ToolDefinition t) {
-        ObjectNode schema = t.parameters() == null ? Json.object().put("type", "object") : t.parameters();
-        JsonNode config = schema.path("properties").get("config");
-        if (config != null) {
-            schema = schema.deepCopy();
-            ObjectNode properties = (ObjectNode) schema.get("properties");
-            ObjectNode described = config.isObject() ? ((ObjectNode) config).deepCopy() : Json.object();
-            described.put("description", "The Config to change. Omit it to use the current working config.");
-            properties.set("config", described);
-            JsonNode required = schema.get("required");
-            if (required instanceof ArrayNode list) {
-                ArrayNode rest = Json.MAPPER.createArrayNode();
-                list.forEach(r -> {
-                    if (!"config".equals(r.asText())) {
-                        rest.add(r);
-                    }
-                });
-                schema.set("required", rest);
-            }
-        }
-        return new ModelTool(t.name(), t.description(), schema);
+    /** A tool as the chat's model is sent it: its schema as the registry derived it once ({@link ToolDefinition#chatParameters}). */
+    private ModelTool modelTool(ToolDefinition t) {
+        return new ModelTool(t.name(), t.description(), registry.chatParameters(t));
     }
 
     static String errorJson(ErrorCode code, String message) {

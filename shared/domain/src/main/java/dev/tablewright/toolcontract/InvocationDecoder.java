@@ -18,13 +18,14 @@ import java.util.Set;
 /**
  * Turns what a tool Lambda receives into a {@link ToolInvocation}: the invocation envelope (docs/tools.md)
  * ({@code tool}, {@code toolCallId}, {@code conversationId}, {@code userId}, {@code arguments},
- * {@code sessionValues}, {@code traceparent}) or a bare arguments object. What models send loosely is normalised here, once:
+ * {@code workingConfig}, {@code sessionValues}, {@code traceparent}) or a bare arguments object. An envelope without
+ * {@code workingConfig} (every one written before it existed, and every MCP call) reads as having none. What models send loosely is normalised here, once:
  * {@code arguments} and {@code config} may arrive as JSON text instead of objects.
  */
 public final class InvocationDecoder {
 
     private static final Set<String> ENVELOPE_KEYS =
-            Set.of("tool", "toolCallId", "conversationId", "userId", "arguments", "sessionValues", "traceparent");
+            Set.of("tool", "toolCallId", "conversationId", "userId", "arguments", "workingConfig", "sessionValues", "traceparent");
 
     private InvocationDecoder() {
     }
@@ -73,7 +74,18 @@ public final class InvocationDecoder {
         JsonNode trace = object.get("traceparent");
         String traceparent = trace != null && trace.isTextual() ? trace.textValue() : null;
         return new ToolInvocation(tool.name(), toolCallId, conversationId, userId, normaliseArguments(arguments, tool),
-                sessionValues(object.get("sessionValues")), traceparent);
+                sessionValues(object.get("sessionValues")), traceparent, workingConfig(object.get("workingConfig")));
+    }
+
+    /** The door's working config: a table config object, or none (absent or null). */
+    private static ObjectNode workingConfig(JsonNode value) throws InvalidInvocation {
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        if (value instanceof ObjectNode object) {
+            return object;
+        }
+        throw fieldError("workingConfig", "workingConfig must be a table config object, not " + kind(value));
     }
 
     /**

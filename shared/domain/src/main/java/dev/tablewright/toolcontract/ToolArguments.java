@@ -19,7 +19,8 @@ import java.util.function.BiFunction;
  * Reads a tool's arguments object with field-level errors: every wrong type, missing field, unknown choice or
  * oversized value becomes a {@link ValidationError} naming its field ({@code operation}, {@code columns[2].name},
  * {@code filter.value}), and reading goes on so the model sees all problems at once. A {@code config} argument may
- * be an object or a JSON string (models send both). Nested objects are read with {@link #at}, sharing the errors.
+ * be an object or a JSON string (models send both); read from an invocation, a {@code config} the arguments lack is
+ * the door's working config ({@link ToolInvocation#config}). Nested objects are read with {@link #at}, sharing the errors.
  */
 public final class ToolArguments {
 
@@ -29,24 +30,31 @@ public final class ToolArguments {
 
     private final JsonFields fields;
     private final ValidationCollector errors;
+    /** The invocation whose top-level arguments these are (its working config stands in for {@code config}); else null. */
+    private final ToolInvocation invocation;
 
-    private ToolArguments(ObjectNode node, String path, ValidationCollector errors) {
+    private ToolArguments(ObjectNode node, String path, ValidationCollector errors, ToolInvocation invocation) {
         this.fields = JsonFields.of(node, path, errors::error, JsonFields.Wording.NAMED);
         this.errors = errors;
+        this.invocation = invocation;
     }
 
-    /** A reader over the invocation's arguments; a missing arguments object reads as empty (fields then report missing). */
+    /**
+     * A reader over the invocation's arguments; a missing arguments object reads as empty (fields then report
+     * missing). Its {@link #config} of {@code config} falls back on the invocation's working config.
+     */
     public static ToolArguments of(ToolInvocation invocation) {
-        return of(invocation == null ? null : invocation.arguments());
+        ObjectNode arguments = invocation == null || invocation.arguments() == null ? Json.object() : invocation.arguments();
+        return new ToolArguments(arguments, "", new ValidationCollector(), invocation);
     }
 
     public static ToolArguments of(ObjectNode arguments) {
-        return new ToolArguments(arguments == null ? Json.object() : arguments, "", new ValidationCollector());
+        return new ToolArguments(arguments == null ? Json.object() : arguments, "", new ValidationCollector(), null);
     }
 
     /** A reader over a nested object, reporting errors under {@code path} (e.g. {@code filter}, {@code columns[0]}). */
     public ToolArguments at(ObjectNode nested, String path) {
-        return new ToolArguments(nested, path, errors);
+        return new ToolArguments(nested, path, errors, null);
     }
 
     public boolean ok() {
@@ -69,9 +77,16 @@ public final class ToolArguments {
         return fields.value(field);
     }
 
-    /** The config argument: an object or a JSON string holding one. Type errors inside it name the config's own fields. */
+    /**
+     * The config argument: an object or a JSON string holding one. Type errors inside it name the config's own fields.
+     * Read from an invocation, {@code config} is {@link ToolInvocation#config}: the arguments' own, else the door's
+     * working config.
+     */
     public TableConfig config(String field) {
-        JsonNode n = fields.value(field);
+        JsonNode n = invocation != null && ToolDefinition.CONFIG_ARGUMENT.equals(field) ? invocation.config() : fields.value(field);
+        if (n != null && n.isNull()) {
+            n = null; // as fields.value reads it: a JSON null is no config
+        }
         if (n == null) {
             error(field, field + " is missing: pass the current table config (an object, or its JSON text)");
             return null;
@@ -200,7 +215,7 @@ public final class ToolArguments {
     /** A reader for a list element that must be an object; null after an error. */
     public ToolArguments element(JsonNode item, String path) {
         JsonFields element = fields.element(item, path);
-        return element == null ? null : new ToolArguments(element.node(), path, errors);
+        return element == null ? null : new ToolArguments(element.node(), path, errors, null);
     }
 
     /** Reports an error at an absolute path (for list elements). */

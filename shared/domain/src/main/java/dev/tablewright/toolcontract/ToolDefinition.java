@@ -1,6 +1,9 @@
 package dev.tablewright.toolcontract;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.json.Json;
 
 import java.util.EnumSet;
 import java.util.List;
@@ -30,6 +33,9 @@ import java.util.Set;
 public record ToolDefinition(String name, String title, String description, ObjectNode parameters, ObjectNode output,
                              UserInputRequirement requiresUserInput, Set<String> coreIn, RunsOn runsOn, Set<Door> doors,
                              Access access, boolean needsApproval, DataSourceUse dataSource, String view) {
+
+    /** The argument a tool that works on a whole table config takes it in ({@link #takesWorkingConfig}). */
+    public static final String CONFIG_ARGUMENT = "config";
 
     /** A tool offered on the chat, titled later if at all ({@link #titled}), changing nothing declared. */
     public ToolDefinition(String name, String description, ObjectNode parameters,
@@ -205,10 +211,41 @@ public record ToolDefinition(String name, String title, String description, Obje
 
     /**
      * Whether the tool works on a whole table config ({@code config} argument): the chat then passes the turn's
-     * working config when the model leaves it out, so the model never copies a config by hand.
+     * working config beside the arguments ({@link ToolInvocation#workingConfig}), which the tool takes when the model
+     * leaves {@code config} out, so the model never copies a config by hand.
      */
     public boolean takesWorkingConfig() {
-        return parameters != null && parameters.path("properties").has("config");
+        return parameters != null && parameters.path("properties").has(CONFIG_ARGUMENT);
+    }
+
+    /**
+     * The JSON Schema of the arguments as the chat's model is sent it. For a tool that takes the working config
+     * ({@link #takesWorkingConfig}) {@code config} is optional and says that leaving it out means the working config;
+     * any other tool's is {@link #parameters} itself. Only the chat keeps a working config: MCP and the tool functions
+     * read {@link #parameters} as written. Derived from the definition, never edited per call: the registry derives
+     * it once per tool ({@link ToolRegistry#chatParameters}).
+     */
+    public ObjectNode chatParameters() {
+        ObjectNode schema = parameters == null ? Json.object().put("type", "object") : parameters;
+        JsonNode config = schema.path("properties").get(CONFIG_ARGUMENT);
+        if (config == null) {
+            return schema;
+        }
+        schema = schema.deepCopy();
+        ObjectNode properties = (ObjectNode) schema.get("properties");
+        ObjectNode described = config.isObject() ? ((ObjectNode) config).deepCopy() : Json.object();
+        described.put("description", "The Config to change. Omit it to use the current working config.");
+        properties.set(CONFIG_ARGUMENT, described);
+        if (schema.get("required") instanceof ArrayNode required) {
+            ArrayNode rest = Json.MAPPER.createArrayNode();
+            required.forEach(r -> {
+                if (!CONFIG_ARGUMENT.equals(r.asText())) {
+                    rest.add(r);
+                }
+            });
+            schema.set("required", rest);
+        }
+        return schema;
     }
 
     public boolean isCoreIn(String context) {

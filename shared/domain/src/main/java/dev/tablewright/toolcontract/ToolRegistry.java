@@ -1,6 +1,7 @@
 package dev.tablewright.toolcontract;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -36,10 +37,12 @@ public final class ToolRegistry {
     private final List<ToolDefinition> tools;
     private final Map<String, ToolDefinition> byName;
     private final Map<String, Terms> terms;
+    private final Map<String, ObjectNode> chatParameters;
 
     public ToolRegistry(Collection<ToolDefinition> definitions) {
         Map<String, ToolDefinition> names = new LinkedHashMap<>();
         Map<String, Terms> index = new LinkedHashMap<>();
+        Map<String, ObjectNode> chat = new LinkedHashMap<>();
         for (ToolDefinition d : definitions) {
             if (d == null) {
                 throw new IllegalStateException("a tool definition is null");
@@ -57,10 +60,12 @@ public final class ToolRegistry {
                 throw new IllegalStateException(String.join("; ", d.missingForItsDoors()));
             }
             index.put(d.name(), Terms.of(d));
+            chat.put(d.name(), d.chatParameters());
         }
         this.tools = List.copyOf(names.values());
         this.byName = Map.copyOf(names);
         this.terms = Map.copyOf(index);
+        this.chatParameters = Map.copyOf(chat);
     }
 
     public List<ToolDefinition> all() {
@@ -73,6 +78,15 @@ public final class ToolRegistry {
 
     public ToolDefinition get(String name) {
         return find(name).orElseThrow(() -> new IllegalArgumentException("no tool named '" + name + "'"));
+    }
+
+    /**
+     * The JSON Schema of a tool's arguments as the chat's model is sent it ({@link ToolDefinition#chatParameters}),
+     * derived once per tool when the registry is built; a definition this registry does not hold is derived anew.
+     */
+    public ObjectNode chatParameters(ToolDefinition tool) {
+        ObjectNode derived = byName.get(tool.name()) == tool ? chatParameters.get(tool.name()) : null;
+        return derived != null ? derived : tool.chatParameters();
     }
 
     /** The tools sent to the model on every turn in this page context (e.g. {@code tables}), in registry order. */

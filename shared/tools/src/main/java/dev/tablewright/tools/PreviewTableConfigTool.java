@@ -90,7 +90,7 @@ public final class PreviewTableConfigTool extends LiveDatabaseTool {
             return ToolOutcome.error(ErrorCode.INVALID_ARGUMENTS, "the invocation names no userId: a preview belongs to a user");
         }
         JsonNode args = arguments(invocation);
-        JsonNode configNode = args.get("config");
+        JsonNode configNode = invocation.config(); // the arguments' config, else the chat's working config
         if (configNode == null || !configNode.isObject()) {
             return ToolOutcome.error(ErrorCode.INVALID_ARGUMENTS, "config is required: the complete proposed table config");
         }

@@ -279,4 +279,41 @@ class OperationToolsTest {
             throw new AssertionError(e);
         }
     }
+
+    // ---- the chat's working config, passed beside the arguments ----
+
+    private static ToolOutcome callWithWorkingConfig(Tool tool, ObjectNode arguments, JsonNode workingConfig) {
+        return tool.execute(new ToolInvocation(tool.definition().name(), "call_1", "c_1", "u_1", arguments, Map.of(),
+                null, workingConfig));
+    }
+
+    @Test
+    void withoutAConfigArgumentTheToolsWorkOnTheWorkingConfig() {
+        ObjectNode f = Json.object().put("operation", "add");
+        f.set("filter", parse("{\"column\": \"status\", \"operator\": \"eq\", \"value\": \"active\"}"));
+        JsonNode filtered = output(callWithWorkingConfig(new ApplyFilterChangeTool(), f, Fixtures.ordersNode()));
+        assertTrue(filtered.get("valid").asBoolean(), filtered::toString);
+        assertEquals(Fixtures.ordersNode().at("/name"), filtered.at("/config/name"), "the working config was changed");
+        assertFalse(f.has("config"), "the arguments are not written into");
+
+        JsonNode validated = output(callWithWorkingConfig(new ValidateTableConfigTool(), Json.object(), Fixtures.ordersNode()));
+        assertTrue(validated.get("valid").asBoolean(), validated::toString);
+    }
+
+    @Test
+    void aConfigArgumentWinsOverTheWorkingConfigAndANullOneDoesNot() {
+        ObjectNode broken = Json.object().put("name", "no data source");
+        ObjectNode given = Json.object();
+        given.set("config", Fixtures.ordersNode());
+        assertTrue(output(callWithWorkingConfig(new ValidateTableConfigTool(), given, broken)).get("valid").asBoolean(),
+                "the argument's config is the one checked");
+        assertFalse(output(callWithWorkingConfig(new ValidateTableConfigTool(), given.deepCopy().putNull("config"), broken))
+                .get("valid").asBoolean(), "a null config argument is none: the working config is checked");
+    }
+
+    @Test
+    void withNeitherTheConfigIsMissingAsBefore() {
+        JsonNode out = output(callWithWorkingConfig(new ValidateTableConfigTool(), Json.object(), null));
+        assertError(out, "config", "config is missing: pass the current table config");
+    }
 }

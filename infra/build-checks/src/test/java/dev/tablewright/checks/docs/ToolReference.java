@@ -44,7 +44,9 @@ public final class ToolReference {
         md.append("Every tool of the tool catalogue (`ToolCatalogue`), as a model sees it, and the doors that offer it: the ")
                 .append("chat, MCP ([mcp.md](mcp.md)), an MCP App's view (its buttons, never a model's). On the chat, core tools are sent on every turn of their ")
                 .append("page context; the others are found through the catalogue search. A tool that runs as a Lambda ")
-                .append("function takes the invocation envelope (`{\"tool\", \"arguments\", \"sessionValues\", ...}`) or bare ")
+                .append("function takes the invocation envelope (`{\"tool\", \"arguments\", \"sessionValues\", ...}`; one that takes ")
+                .append("`config` also gets the chat's working config as `workingConfig`, which it works on when the arguments ")
+                .append("hold no `config`) or bare ")
                 .append("arguments and answers `{\"status\": \"ok\" | \"needs_input\" | \"error\", ...}`, an ok answer with the ")
                 .append("`effect` the chat acts on (`proposed_config`, `invalid_config`, `previewed`, or none); try one with ")
                 .append("`infra/bin/invoke <FunctionLogicalId> --event <file>`.\n\n");

@@ -113,6 +113,9 @@ public final class EnvelopeToolInvoker<R> implements ToolInvoker {
         Json.putIfNotEmpty(envelope, "conversationId", invocation.conversationId());
         Json.putIfNotEmpty(envelope, "userId", invocation.userId());
         envelope.set("arguments", invocation.arguments() == null ? Json.object() : invocation.arguments());
+        if (invocation.workingConfig() != null) { // only a tool that takes a config gets one: others' envelopes are unchanged
+            envelope.set("workingConfig", invocation.workingConfig());
+        }
         ObjectNode sessionValues = envelope.putObject("sessionValues");
         invocation.sessionValues().forEach(sessionValues::put);
         Json.putIfNotEmpty(envelope, "traceparent", invocation.traceparent());
