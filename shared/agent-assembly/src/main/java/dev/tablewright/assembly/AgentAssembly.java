@@ -4,19 +4,12 @@ import dev.tablewright.agent.AgentLoop;
 import dev.tablewright.agent.TurnObserver;
 import dev.tablewright.agent.model.ChatModel;
 import dev.tablewright.agent.toolcall.ToolInvoker;
-import dev.tablewright.agent.toolcall.UserInputLifecycle;
 import dev.tablewright.agent.toolcall.UserInputPort;
-import dev.tablewright.dynamodb.DynamoDbClients;
-import dev.tablewright.dynamodb.DynamoDbInputRequestStore;
-import dev.tablewright.dynamodb.DynamoDbSavedValuesStore;
-import dev.tablewright.invoke.LambdaToolInvoker;
+import dev.tablewright.assembly.tools.ToolAssembly;
 import dev.tablewright.logging.Metrics;
 import dev.tablewright.agent.InternalTool;
-import dev.tablewright.catalog.ToolCatalogue;
 import dev.tablewright.toolcontract.ToolDefinition;
 import dev.tablewright.toolcontract.ToolRegistry;
-import dev.tablewright.userinput.InputRequestService;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 import java.time.Clock;
 import java.util.Map;
@@ -24,27 +17,29 @@ import java.util.Map;
 /**
  * The agent as a door runs it, assembled from a function's environment: the model of {@code MODEL_PROVIDER}
  * ({@link ModelProvider}), the settings ({@link ChatSettings}: limits, memory budget, data sources, tables), tracing
- * named by the provider itself, the user-input lifecycle on DynamoDB, the tools invoked in their own functions, and
- * the loop. The chat function, the local stack and any next door call this rather than wiring the loop themselves:
- * a new provider is a {@link ModelProvider} constant with its adapter, and no function's code changes.
- * Each part is built when asked for, so a caller that brings its own (a local model, in-process tools) pays for none
+ * named by the provider itself, the tools as {@link ToolAssembly} wires them for every door (the catalogue's chat
+ * tools, each invoked in its own function, the user-input lifecycle on DynamoDB), and the loop. The chat function,
+ * the local stack and any next door call this rather than wiring the loop themselves: a new provider is a
+ * {@link ModelProvider} constant with its adapter, and no function's code changes. Each part is built when asked for, so a caller that brings its own (a local model, in-process tools) pays for none
  * of the others.
  */
 public final class AgentAssembly {
 
     private final Map<String, String> env;
     private final ModelProvider provider;
+    private final ToolAssembly toolAssembly;
     private final ChatSettings settings;
 
-    private AgentAssembly(Map<String, String> env, ModelProvider provider, ChatSettings settings) {
+    private AgentAssembly(Map<String, String> env, ModelProvider provider, ToolAssembly tools) {
         this.env = Map.copyOf(env);
         this.provider = provider;
-        this.settings = settings;
+        this.toolAssembly = tools;
+        this.settings = ChatSettings.fromEnvironment(env, tools.settings());
     }
 
     /** Reads {@code MODEL_PROVIDER} and the chat's settings; a value that cannot be used stops here, named. */
     public static AgentAssembly fromEnvironment(Map<String, String> env) {
-        return new AgentAssembly(env, ModelProvider.fromEnvironment(env), ChatSettings.fromEnvironment(env));
+        return new AgentAssembly(env, ModelProvider.fromEnvironment(env), ToolAssembly.fromEnvironment(env));
     }
 
     public ModelProvider provider() {
@@ -73,21 +68,14 @@ public final class AgentAssembly {
         return dev.tablewright.telemetry.otel.OtelTurnObserver.fromEnvironment(env, provider.tracingName(), provider.modelName(env));
     }
 
-    /** Each tool run in its own function, by Lambda {@code Invoke} of the function its {@code TOOL_FUNCTION_*} names. */
+    /** Each tool run in its own function ({@link ToolAssembly#lambdaTools}). */
     public ToolInvoker lambdaTools() {
-        return new LambdaToolInvoker(LambdaToolInvoker.lambdaClient(env), LambdaToolInvoker.functionsFromEnvironment(env));
+        return toolAssembly.lambdaTools();
     }
 
-    /** The user-input lifecycle on the template's UserInputTable; {@link UserInputPort#NONE} without one. */
+    /** The user-input lifecycle on the template's UserInputTable; {@link UserInputPort#NONE} without one ({@link ToolAssembly#userInput}). */
     public UserInputPort userInput() {
-        if (settings.userInputTable() == null) {
-            return UserInputPort.NONE;
-        }
-        DynamoDbClient client = DynamoDbClients.fromEnvironment(env);
-        InputRequestService.Expiry expiry = settings.inputExpiry();
-        return new UserInputLifecycle(new InputRequestService(
-                new DynamoDbInputRequestStore(client, settings.userInputTable(), expiry.valuesTtl()),
-                new DynamoDbSavedValuesStore(client, settings.userInputTable()), Clock.systemUTC(), expiry));
+        return toolAssembly.userInput();
     }
 
     /**
@@ -95,7 +83,7 @@ public final class AgentAssembly {
      * budget, heard by {@code observer} and publishing its metrics to the function's namespace.
      */
     public AgentLoop loop(ChatModel model, ToolInvoker tools, UserInputPort userInput, TurnObserver observer) {
-        ToolRegistry registry = ToolCatalogue.registry(settings.dataSources()).offeredOn(ToolDefinition.Door.CHAT);
+        ToolRegistry registry = toolAssembly.registry(ToolDefinition.Door.CHAT);
         return new AgentLoop(model, registry, InternalTool.standard(registry, tools), tools, userInput, settings.limits(),
                 settings.memory(), Clock.systemUTC()).observedBy(observer).publishingMetricsTo(Metrics.namespace(env));
     }

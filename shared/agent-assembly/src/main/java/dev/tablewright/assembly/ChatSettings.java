@@ -2,7 +2,7 @@ package dev.tablewright.assembly;
 
 import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.agent.memory.MemoryBudget;
-import dev.tablewright.catalog.DataSources;
+import dev.tablewright.assembly.tools.ToolSettings;
 import dev.tablewright.dynamodb.DynamoConversations;
 import dev.tablewright.lambda.Settings;
 import dev.tablewright.userinput.InputRequestService;
@@ -18,18 +18,21 @@ import java.util.Map;
  * @param limits             {@code TURN_MAX_STEPS}, {@code TURN_MAX_TOKENS}, ... ({@link TurnLimits#fromEnvironment})
  * @param memory             {@code MEMORY_VERBATIM_TURNS} (default 4), {@code MEMORY_MAX_CHARS} (24000),
  *                           {@code MEMORY_DIGEST_LINES} (30): how much of a conversation the model is sent
- * @param dataSources        the data sources the database tools offer ({@code DATA_SOURCES})
+ * @param tools              what the tools read ({@link ToolSettings}: {@code DATA_SOURCES}, {@code USER_INPUT_TABLE},
+ *                           the input requests' lifetimes)
  * @param conversationsTable {@code CONVERSATIONS_TABLE}; null: conversations are not stored
  * @param conversationTtl    {@code CONVERSATION_TTL_DAYS} (default 90)
  * @param configsTable       {@code CONFIGS_TABLE}, {@code PREVIEWS_TABLE}: where a draft is resolved against
- * @param userInputTable     {@code USER_INPUT_TABLE}; null: no tool may ask for input
- * @param inputExpiry        {@code INPUT_REQUEST_TTL_HOURS} (24), {@code SAVED_VALUES_TTL_DAYS} (7)
  */
-public record ChatSettings(TurnLimits limits, MemoryBudget memory, List<String> dataSources, String conversationsTable,
-                           Duration conversationTtl, String configsTable, String previewsTable, String userInputTable,
-                           InputRequestService.Expiry inputExpiry) {
+public record ChatSettings(TurnLimits limits, MemoryBudget memory, ToolSettings tools, String conversationsTable,
+                           Duration conversationTtl, String configsTable, String previewsTable) {
 
     public static ChatSettings fromEnvironment(Map<String, String> env) {
+        return fromEnvironment(env, ToolSettings.fromEnvironment(env));
+    }
+
+    /** The chat's own variables, beside the tools' settings read already. */
+    public static ChatSettings fromEnvironment(Map<String, String> env, ToolSettings tools) {
         MemoryBudget d = MemoryBudget.DEFAULT;
         return new ChatSettings(TurnLimits.fromEnvironment(env),
                 new MemoryBudget(
@@ -37,13 +40,26 @@ public record ChatSettings(TurnLimits limits, MemoryBudget memory, List<String> 
                         (int) Settings.positive("MEMORY_MAX_CHARS", env.get("MEMORY_MAX_CHARS"), d.maxHistoryChars()),
                         (int) Settings.positive("MEMORY_DIGEST_LINES", env.get("MEMORY_DIGEST_LINES"), d.maxDigestLines()),
                         d.maxElidedChars()),
-                DataSources.namesOf(env.get("DATA_SOURCES")),
+                tools,
                 blankToNull(env.get("CONVERSATIONS_TABLE")),
                 DynamoConversations.ttl(env.get("CONVERSATION_TTL_DAYS")),
                 env.getOrDefault("CONFIGS_TABLE", "ConfigsTable"),
-                env.getOrDefault("PREVIEWS_TABLE", "PreviewsTable"),
-                blankToNull(env.get("USER_INPUT_TABLE")),
-                Settings.inputRequestExpiry(env));
+                env.getOrDefault("PREVIEWS_TABLE", "PreviewsTable"));
+    }
+
+    /** The data sources the database tools offer ({@code DATA_SOURCES}). */
+    public List<String> dataSources() {
+        return tools.dataSources();
+    }
+
+    /** {@code USER_INPUT_TABLE}; null: no tool may ask for input. */
+    public String userInputTable() {
+        return tools.userInputTable();
+    }
+
+    /** {@code INPUT_REQUEST_TTL_HOURS} (24), {@code SAVED_VALUES_TTL_DAYS} (7). */
+    public InputRequestService.Expiry inputExpiry() {
+        return tools.inputExpiry();
     }
 
     private static String blankToNull(String value) {

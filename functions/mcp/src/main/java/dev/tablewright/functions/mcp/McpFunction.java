@@ -3,16 +3,11 @@ package dev.tablewright.functions.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.http.stream.HttpResponseStream;
 import dev.tablewright.agent.toolcall.ToolInvoker;
-import dev.tablewright.catalog.DataSources;
-import dev.tablewright.catalog.ToolCatalogue;
+import dev.tablewright.assembly.tools.ToolAssembly;
 import dev.tablewright.dynamodb.DynamoConfigStore;
-import dev.tablewright.dynamodb.DynamoDbClients;
-import dev.tablewright.dynamodb.DynamoDbInputRequestStore;
-import dev.tablewright.dynamodb.DynamoDbSavedValuesStore;
 import dev.tablewright.dynamodb.DynamoMcpSessionStore;
 import dev.tablewright.dynamodb.DynamoPreviewAcceptance;
 import dev.tablewright.dynamodb.DynamoPreviewStore;
-import dev.tablewright.invoke.LambdaToolInvoker;
 import dev.tablewright.json.Json;
 import dev.tablewright.jwt.JwtVerifier;
 import dev.tablewright.lambda.Env;
@@ -25,7 +20,6 @@ import dev.tablewright.mcp.McpHttpRequest;
 import dev.tablewright.mcp.McpToolCatalogue;
 import dev.tablewright.mcp.McpToolServices;
 import dev.tablewright.preview.PreviewDecisions;
-import dev.tablewright.userinput.InputRequestService;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 import java.nio.charset.StandardCharsets;
@@ -39,8 +33,9 @@ import java.util.function.Function;
 /**
  * The MCP function's handler (named in {@code _HANDLER}, run on a {@code RESPONSE_STREAM} function URL by the
  * streaming runtime, as the chat's): turns the function URL event into an {@link McpHttpRequest} and lets the
- * {@link McpEndpoint} answer. The no-argument constructor is the init phase: the stores, the tool invoker (each tool
- * in its own function, as for the chat) and the JWT check, from the environment.
+ * {@link McpEndpoint} answer. The no-argument constructor is the init phase: the stores, the tools as
+ * {@link ToolAssembly} wires them for every door (the catalogue's registry, each tool in its own function as for the
+ * chat, the input requests) and the JWT check, from the environment. No model runs here: the jar holds no model client.
  */
 public final class McpFunction implements StreamingHandler {
 
@@ -58,8 +53,11 @@ public final class McpFunction implements StreamingHandler {
     }
 
     McpFunction(Map<String, String> env) {
-        this(endpoint(env, new LambdaToolInvoker(LambdaToolInvoker.lambdaClient(env), LambdaToolInvoker.functionsFromEnvironment(env)),
-                callerOf(JwtVerifier.fromEnvironment(env))));
+        this(env, ToolAssembly.fromEnvironment(env));
+    }
+
+    private McpFunction(Map<String, String> env, ToolAssembly tools) {
+        this(endpoint(env, tools, tools.lambdaTools(), callerOf(JwtVerifier.fromEnvironment(env)), Clock.systemUTC()));
     }
 
     public McpFunction(McpEndpoint endpoint) {
@@ -74,17 +72,19 @@ public final class McpFunction implements StreamingHandler {
     /** The same on another clock (tests of expiry). */
     public static McpEndpoint endpoint(Map<String, String> env, ToolInvoker invoker, Function<String, Optional<String>> callerOf,
                                        Clock clock) {
+        return endpoint(env, ToolAssembly.fromEnvironment(env), invoker, callerOf, clock);
+    }
+
+    private static McpEndpoint endpoint(Map<String, String> env, ToolAssembly tools, ToolInvoker invoker,
+                                        Function<String, Optional<String>> callerOf, Clock clock) {
         McpFunctionSettings settings = McpFunctionSettings.fromEnvironment(env);
-        DynamoDbClient dynamo = DynamoDbClients.fromEnvironment(env);
-        InputRequestService.Expiry expiry = settings.inputRequestExpiry();
-        InputRequestService inputRequests = new InputRequestService(
-                new DynamoDbInputRequestStore(dynamo, settings.userInputTable(), expiry.valuesTtl()),
-                new DynamoDbSavedValuesStore(dynamo, settings.userInputTable()), Clock.systemUTC(), expiry);
+        DynamoDbClient dynamo = tools.dynamoDb();
         DynamoConfigStore configs = new DynamoConfigStore(dynamo, settings.configsTable());
         DynamoPreviewStore previews = new DynamoPreviewStore(dynamo, settings.previewsTable());
-        McpToolCatalogue catalogue = new McpToolCatalogue(ToolCatalogue.registry(DataSources.namesOf(env.get("DATA_SOURCES"))));
+        McpToolCatalogue catalogue = new McpToolCatalogue(tools.registry());
         return new McpEndpoint(settings.mcp(), callerOf, new DynamoMcpSessionStore(dynamo, settings.sessionsTable()),
-                new McpToolServices(catalogue, invoker, inputRequests, previews,
+                // MCP asks its questions through the lifecycle: it always has a table (the template's name by default)
+                new McpToolServices(catalogue, invoker, tools.inputRequests(settings.userInputTable()), previews,
                         new PreviewDecisions(previews, new DynamoPreviewAcceptance(configs, previews))),
                 RequestStateKey.fromEnvironment(env), clock).publishingMetricsTo(Metrics.namespace(env));
     }

@@ -2,7 +2,6 @@ package dev.tablewright.functions.mcp;
 
 import dev.tablewright.lambda.Settings;
 import dev.tablewright.mcp.McpSettings;
-import dev.tablewright.userinput.InputRequestService;
 
 import java.time.Duration;
 import java.util.LinkedHashSet;
@@ -14,12 +13,13 @@ import java.util.Set;
  * is not the function URL's host, e.g. behind a custom domain), {@code MCP_ALLOWED_HOSTS} and
  * {@code MCP_ALLOWED_ORIGINS} (comma-separated), {@code MCP_SESSION_TTL_HOURS} (default 24),
  * {@code MCP_ELICITATION_WAIT_SECONDS} (default 120), {@code MCP_PAGE_URL} (the reference page, for URL-mode
- * questions), {@code AUTH_ISSUER} (named as the authorization server), and the input requests' lifetimes
- * ({@code INPUT_REQUEST_TTL_HOURS}, {@code SAVED_VALUES_TTL_DAYS}, read as every function that creates them reads them). A value that cannot be used stops the
- * function at init with the variable's name.
+ * questions), {@code AUTH_ISSUER} (named as the authorization server), the input requests' lifetime
+ * ({@code INPUT_REQUEST_TTL_HOURS}, which bounds a 2026-07-28 {@code requestState}; the lifecycle's own lifetimes are
+ * read with the tools' settings, {@code ToolSettings}) and the tables ({@code USER_INPUT_TABLE} defaults to the template's name: MCP always asks
+ * through the lifecycle). A value that cannot be used stops the function at init with the variable's name.
  */
 public record McpFunctionSettings(McpSettings mcp, String sessionsTable, String userInputTable, String previewsTable,
-                                  String configsTable, InputRequestService.Expiry inputRequestExpiry) {
+                                  String configsTable) {
 
     public static McpFunctionSettings fromEnvironment(Map<String, String> env) {
         McpSettings mcp = new McpSettings(env.get("AUTH_ISSUER"), blankToNull(env.get("MCP_RESOURCE_URL")),
@@ -29,7 +29,7 @@ public record McpFunctionSettings(McpSettings mcp, String sessionsTable, String 
                 null, blankToNull(env.get("MCP_PAGE_URL")), Settings.inputRequestExpiry(env).requestTtl());
         return new McpFunctionSettings(mcp, env.getOrDefault("MCP_SESSIONS_TABLE", "McpSessionsTable"),
                 env.getOrDefault("USER_INPUT_TABLE", "UserInputTable"), env.getOrDefault("PREVIEWS_TABLE", "PreviewsTable"),
-                env.getOrDefault("CONFIGS_TABLE", "ConfigsTable"), Settings.inputRequestExpiry(env));
+                env.getOrDefault("CONFIGS_TABLE", "ConfigsTable"));
     }
 
     private static Set<String> list(String value) {

@@ -48,7 +48,8 @@ class LayersTest {
             .layer("Adapters").definedBy("dev.tablewright.dynamodb..", "dev.tablewright.postgres..", "dev.tablewright.jwt..",
                     "dev.tablewright.openai..", "dev.tablewright.bedrock..", "dev.tablewright.invoke..", "dev.tablewright.telemetry..")
             .layer("Streaming runtime").definedBy("dev.tablewright.lambda.streaming..")
-            // the agent wired to its providers and stores, once for every door: above the adapters, below the functions
+            // the tools (dev.tablewright.assembly.tools) and the agent over them wired to their providers and stores, once
+            // for every door: above the adapters, below the functions
             .layer("Assembly").definedBy("dev.tablewright.assembly..")
             .layer("Functions").definedBy("dev.tablewright.functions..")
             .layer("Fakes").definedBy("dev.tablewright.fakes..")

@@ -103,6 +103,26 @@ class FunctionJarContentsTest {
     }
 
     /**
+     * The MCP function runs no model: it wires its tools with the tool assembly alone, so its jar holds no model client
+     * (openai-java, the OpenAI and Bedrock adapters), no tracing (OpenTelemetry) and not the agent's assembly. The
+     * chat's jar, which runs the model, holds them: the prefixes name what is there.
+     */
+    @Test
+    void theMcpFunctionShipsNoModelClientAndNoTracing() {
+        List<String> modelOnly = List.of("com/openai/", "dev/tablewright/openai/", "dev/tablewright/bedrock/",
+                "io/opentelemetry/", "dev/tablewright/telemetry/", "dev/tablewright/assembly/AgentAssembly");
+        List<String> inMcp = modelOnly.stream()
+                .filter(prefix -> JARS.get("mcp").entries().stream().anyMatch(entry -> entry.startsWith(prefix))).toList();
+        assertEquals(List.of(), inMcp, "the MCP function's jar holds what only a model needs");
+        assertTrue(JARS.get("mcp").projectClasses().contains("dev/tablewright/assembly/tools/ToolAssembly"),
+                "the MCP function wires its tools with the tool assembly");
+        for (String prefix : modelOnly) {
+            assertTrue(JARS.get("chat-turn").entries().stream().anyMatch(entry -> entry.startsWith(prefix)),
+                    "the chat's jar holds " + prefix);
+        }
+    }
+
+    /**
      * The AWS SDK's clients share one HTTP client, the JDK's URL connection ({@code url-connection-client}): every
      * SDK service module also brings Apache HttpClient 4 and 5 and Netty unless excluded, and each is megabytes a
      * cold start pays for (the SDK's 2.3x releases added {@code apache5-client} to the defaults).
