@@ -169,7 +169,7 @@ public final class ChatEndpoint {
             ui.observe(recorder);
         }
         try {
-            turn.run(prepared.request(), owner, ui, deadline, prepared.draft(), prepared.memory(), kept, stop,
+            turn.run(prepared.request(), owner, ui, deadline, prepared.draft(), prepared.memory(), prepared.paused(), kept, stop,
                     new UiStreamTurn.Approvals(approvals, answered, kept && chat.toolApprovals() && approvals.enabled()),
                     result -> memory.save(owner, prepared, assistant.message(), result));
         } finally {

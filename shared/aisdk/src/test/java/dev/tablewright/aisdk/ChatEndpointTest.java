@@ -6,7 +6,9 @@ import dev.tablewright.agent.InternalTool;
 import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.agent.model.ChatModel;
 import dev.tablewright.agent.model.FinishReason;
+import dev.tablewright.agent.memory.MemoryBudget;
 import dev.tablewright.agent.model.ModelFailure;
+import dev.tablewright.agent.model.ModelMessage;
 import dev.tablewright.agent.model.ModelRequest;
 import dev.tablewright.agent.model.ModelStep;
 import dev.tablewright.agent.model.ModelStreamListener;
@@ -45,6 +47,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -237,5 +240,83 @@ class ChatEndpointTest {
         assertEquals("{\"error\":{\"code\":\"method_not_allowed\",\"message\":\"GET only\"}}", wrongStream.body());
         assertTrue(refused.isEmpty());
         assertTrue(model.requests.isEmpty());
+    }
+
+    /** The first turn of a stored conversation: the model calls the client tool {@code get_tables}, and the turn pauses on it. */
+    String pausedOnAClientTool() throws Exception {
+        model.steps.add(calls(new ToolCallRequest("call_1", "get_tables", "{\"schema\":\"public\"}")));
+        InMemoryResponseStream first = post(stored(), """
+                {"id":"c1","message":{"id":"u1","role":"user","parts":[{"type":"text","text":"how many tables?"}]},
+                 "clientTools":["get_tables"],"context":{"page":"tables"}}""");
+        UiMessageStreamReader.Parsed parsed = UiMessageStreamReader.parse(first.body());
+        assertEquals("call_1", parsed.ofType("tool-input-available").getFirst().path("toolCallId").asText());
+        return parsed.ofType("start").getFirst().path("messageId").asText();
+    }
+
+    /** The paused assistant message resumed with these tool parts in its last step. */
+    static String resumed(String messageId, String toolParts) {
+        return """
+                {"id":"c1","message":{"id":"%s","role":"assistant","parts":[{"type":"step-start"},%s]},
+                 "clientTools":["get_tables"],"context":{"page":"tables"}}""".formatted(messageId, toolParts);
+    }
+
+    static final String ANSWERED = """
+            {"type":"tool-get_tables","toolCallId":"call_1","state":"output-available","input":{"schema":"public"},"output":{"count":3}}""";
+    /** A part the paused turn never left open (a client that added it, or a call of another turn). */
+    static final String NOT_PENDING = """
+            {"type":"tool-get_tables","toolCallId":"call_9","state":"input-available","input":{"schema":"other"}}""";
+
+    static ModelMessage.ToolResult resultOf(ModelRequest request, String toolCallId) {
+        return request.messages().stream().filter(m -> m instanceof ModelMessage.ToolResult r && r.toolCallId().equals(toolCallId))
+                .map(ModelMessage.ToolResult.class::cast).findFirst().orElseThrow(() -> new AssertionError("no result for " + toolCallId));
+    }
+
+    @Test
+    void aStoredConversationResumesTheCallsTheAgentRecordedOpenNotThePartsTheMessageLists() throws Exception {
+        String messageId = pausedOnAClientTool();
+        assertTrue(store.find("user_1", "c1").orElseThrow().memory().orElseThrow().contains("\"paused\""),
+                "the paused turn's open calls are kept with the agent's memory");
+
+        model.steps.add(text("There are 3 tables."));
+        InMemoryResponseStream response = post(stored(), resumed(messageId, ANSWERED + "," + NOT_PENDING));
+
+        UiMessageStreamReader.Parsed parsed = UiMessageStreamReader.parse(response.body());
+        assertEquals("There are 3 tables.", text(parsed));
+        assertTrue(parsed.ofType("tool-output-error").isEmpty(),
+                "call_9 is not open in the agent's record: it is not resumed (and fails as having no result)");
+        ModelRequest second = model.requests.get(1);
+        assertEquals("{\"count\":3}", resultOf(second, "call_1").content(), "the message gives the answer");
+        assertEquals(MemoryBudget.NOT_COMPLETED, resultOf(second, "call_9").content());
+        assertFalse(store.find("user_1", "c1").orElseThrow().memory().orElseThrow().contains("\"paused\""),
+                "the turn completed: nothing is open any more");
+    }
+
+    @Test
+    void aRecordedCallTheMessageDoesNotAnswerHasNoResultAsBefore() throws Exception {
+        String messageId = pausedOnAClientTool();
+
+        model.steps.add(text("I could not count them."));
+        InMemoryResponseStream response = post(stored(), resumed(messageId, """
+                {"type":"tool-get_tables","toolCallId":"call_1","state":"input-available","input":{"schema":"public"}}"""));
+
+        UiMessageStreamReader.Parsed parsed = UiMessageStreamReader.parse(response.body());
+        JsonNode error = parsed.ofType("tool-output-error").getFirst();
+        assertEquals("call_1", error.path("toolCallId").asText());
+        assertEquals("No result came back for this call.", error.path("errorText").asText());
+        assertTrue(resultOf(model.requests.get(1), "call_1").content().contains("No result came back"));
+    }
+
+    @Test
+    void withoutAStoredConversationTheOpenCallsAreTheMessagesOwn() throws Exception {
+        model.steps.add(text("There are 3 tables."));
+        InMemoryResponseStream response = post(endpoint(ConversationMemory.NONE), """
+                {"messages":[{"id":"u1","role":"user","parts":[{"type":"text","text":"how many tables?"}]},
+                  {"id":"a1","role":"assistant","parts":[{"type":"step-start"},%s,%s]}],
+                 "clientTools":["get_tables"],"context":{"page":"tables"}}""".formatted(ANSWERED, NOT_PENDING));
+
+        UiMessageStreamReader.Parsed parsed = UiMessageStreamReader.parse(response.body());
+        assertEquals("call_9", parsed.ofType("tool-output-error").getFirst().path("toolCallId").asText(),
+                "the fallback: every part of the last step without a result is open, and call_9 has none");
+        assertTrue(resultOf(model.requests.getFirst(), "call_9").content().contains("No result came back"));
     }
 }
