@@ -47,7 +47,19 @@ public record AgentInput(String conversationId, String ownerId, PageContext cont
         }
     }
 
-    /** A tool call of a paused turn without a result: a tool waiting for the user's input, or a client tool. */
-    public record PendingCall(String toolCallId, String toolName, JsonNode arguments) {
+    /**
+     * A tool call of a paused turn without a result: a tool waiting for the user's input, or a client tool.
+     * {@code waitingFor} is what the agent recorded when the turn paused ({@link PausedTurn}); empty when the door
+     * knows the call only from its own wire (then the call's tool decides, as it does for a recorded call).
+     */
+    public record PendingCall(String toolCallId, String toolName, JsonNode arguments, Optional<DeferredCall.Waiting> waitingFor) {
+        public PendingCall {
+            waitingFor = waitingFor == null ? Optional.empty() : waitingFor;
+        }
+
+        /** A call the door found open on its own wire: nothing recorded of what it waits for. */
+        public PendingCall(String toolCallId, String toolName, JsonNode arguments) {
+            this(toolCallId, toolName, arguments, Optional.empty());
+        }
     }
 }

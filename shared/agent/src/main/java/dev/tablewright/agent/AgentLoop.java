@@ -120,7 +120,7 @@ public final class AgentLoop {
         Transcript kept = budget.compact(input.history().plus(turn));
         StopReason reason = s.isStopped() ? s.record.outcome : StopReason.INTERNAL_ERROR;
         return new AgentResult(reason, s.working.draft(), kept, s.record.usage,
-                reason == StopReason.PAUSED ? s.deferred : List.of());
+                reason == StopReason.PAUSED ? s.deferred : List.of(), input.turnKey());
     }
 
     private void steps(TurnState s) throws TurnState.Interrupted {

@@ -60,7 +60,10 @@ final class InputStep {
         for (AgentInput.PendingCall call : pending) {
             s.checkClient();
             Optional<ToolDefinition> tool = tools.registry().find(call.toolName());
-            if (s.clientTools.containsKey(call.toolName()) || tool.isEmpty()) {
+            // a client tool's result comes with the request or never: without it, the call has no result
+            boolean clientCall = call.waitingFor().map(w -> w == DeferredCall.Waiting.CLIENT).orElse(false)
+                    || s.clientTools.containsKey(call.toolName());
+            if (clientCall || tool.isEmpty()) {
                 fail(s, call.toolCallId(), ErrorCode.NO_RESULT, "No result came back for this call.");
                 continue;
             }

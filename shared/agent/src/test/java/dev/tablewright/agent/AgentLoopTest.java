@@ -275,7 +275,21 @@ class AgentLoopTest {
         assertEquals(StopReason.PAUSED, out.stopped().reason());
         assertEquals(List.of(new DeferredCall("call_1", "show_toast", DeferredCall.Waiting.CLIENT)), result.pending(),
                 "the door is handed the call left open");
+        assertEquals(Optional.of(new PausedTurn("t1", result.pending())), result.paused(), "under the turn's key, to be kept");
         assertEquals(1, model.requests.size());
+    }
+
+    @Test
+    void aResumedCallRecordedAsTheClientsHasNoResultWithoutItsAnswerWhateverItsToolIs() {
+        model.steps.add(text("It did not come back."));
+        List<ModelMessage> soFar = List.of(new ModelMessage.User("filter it"),
+                new ModelMessage.Assistant("", List.of(new ToolCallRequest("call_1", "set_filter", "{\"value\":1}"))));
+        loop().run(new AgentInput("conv_1", "user_1", PageContext.tables(), Optional.empty(), Transcript.EMPTY, "t1",
+                new AgentInput.Resume(soFar, List.of(new AgentInput.PendingCall("call_1", "set_filter", Json.object().put("value", 1),
+                        Optional.of(DeferredCall.Waiting.CLIENT)))), List.of()), out, Optional.empty());
+        assertEquals("No result came back for this call.", out.of(AgentEvent.ToolFailed.class).getFirst().message(),
+                "the call is not run here, though a tool of its name is: the agent recorded it as the client's");
+        assertEquals(StopReason.COMPLETED, out.stopped().reason());
     }
 
     @Test

@@ -10,6 +10,7 @@ import dev.tablewright.aisdk.approval.ApprovalOutput;
 import dev.tablewright.aisdk.approval.ToolApprovals;
 import dev.tablewright.aisdk.stream.UiChunk;
 import dev.tablewright.agent.AgentResult;
+import dev.tablewright.agent.PausedTurn;
 import dev.tablewright.agent.StopSignal;
 import dev.tablewright.agent.memory.Transcript;
 import dev.tablewright.aisdk.request.ChatRequest;
@@ -73,7 +74,7 @@ public final class UiStreamTurn {
     public void run(ChatRequest request, String ownerId, UiMessageStreamWriter ui, Optional<Instant> invocationDeadline,
                     Optional<WorkingDraft> draft, Optional<Transcript> memory, boolean outlivesClient, StopSignal stop,
                     Consumer<AgentResult> onEnd) {
-        run(request, ownerId, ui, invocationDeadline, draft, memory, outlivesClient, stop, Approvals.NONE, onEnd);
+        run(request, ownerId, ui, invocationDeadline, draft, memory, Optional.empty(), outlivesClient, stop, Approvals.NONE, onEnd);
     }
 
     /**
@@ -85,13 +86,14 @@ public final class UiStreamTurn {
     }
 
     /**
-     * As above, with tool approvals: the answers' outcomes follow {@code start}; when no answer was carried out now
-     * (refused, or repeated) the turn ends there, without the model and without storing anything; a preview left
-     * pending ends the turn with the call that keeps it, waiting for the user.
+     * As above, with the stored conversation's paused turn and tool approvals: a turn resuming {@code paused} settles
+     * the calls the agent recorded open ({@link UiTranscript#split}); the answers' outcomes follow {@code start}; when
+     * no answer was carried out now (refused, or repeated) the turn ends there, without the model and without storing
+     * anything; a preview left pending ends the turn with the call that keeps it, waiting for the user.
      */
     public void run(ChatRequest request, String ownerId, UiMessageStreamWriter ui, Optional<Instant> invocationDeadline,
-                    Optional<WorkingDraft> draft, Optional<Transcript> memory, boolean outlivesClient, StopSignal stop,
-                    Approvals approvals, Consumer<AgentResult> onEnd) {
+                    Optional<WorkingDraft> draft, Optional<Transcript> memory, Optional<PausedTurn> paused,
+                    boolean outlivesClient, StopSignal stop, Approvals approvals, Consumer<AgentResult> onEnd) {
         String messageId = messageId(request);
         UiStreamMapper mapper = new UiStreamMapper(ui, messageId, request.id(), outlivesClient, stop);
         List<UiChunk> outcomes = approvals.answered() == null ? List.of() : approvals.answered().outcomes();
@@ -104,7 +106,7 @@ public final class UiStreamTurn {
         }
         AgentOutput output = new ApprovalOutput(mapper, ui, outcomes, approvals.issue() ? approvals.approvals() : null,
                 ownerId, request.id(), messageId);
-        UiTranscript.Split split = transcripts.split(request.messages(), messageId, memory);
+        UiTranscript.Split split = transcripts.split(request.messages(), messageId, memory, paused);
         AgentInput input = new AgentInput(request.id() == null ? "anonymous" : request.id(), ownerId, request.context(),
                 draft, split.history(), split.turnKey(), split.start(), request.clientTools());
         AgentResult result = agent.run(input, output, invocationDeadline);

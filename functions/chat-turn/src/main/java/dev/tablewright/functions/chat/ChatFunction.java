@@ -1,9 +1,9 @@
 package dev.tablewright.functions.chat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.agent.StopSignal;
 import dev.tablewright.agent.TurnObserver;
 import dev.tablewright.agent.model.ModelFailure;
+import dev.tablewright.aisdk.ChatEndpoint;
 import dev.tablewright.aisdk.UiStreamTurn;
 import dev.tablewright.aisdk.approval.ToolApprovalSignature;
 import dev.tablewright.aisdk.approval.ToolApprovals;
@@ -15,9 +15,7 @@ import dev.tablewright.assembly.AgentAssembly;
 import dev.tablewright.assembly.ChatSettings;
 import dev.tablewright.aisdk.conversation.ConversationMemory;
 import dev.tablewright.aisdk.request.BadChatRequest;
-import dev.tablewright.aisdk.resume.TurnStreamRecorder;
 import dev.tablewright.aisdk.resume.TurnStreams;
-import dev.tablewright.aisdk.request.ChatRequest;
 import dev.tablewright.aisdk.request.ChatRequestParser;
 import dev.tablewright.http.stream.HttpResponseStream;
 import dev.tablewright.http.stream.InMemoryResponseStream;
@@ -42,7 +40,6 @@ import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.logging.TraceContext;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
-import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
@@ -52,33 +49,22 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
- * The chat function's handler (named in {@code _HANDLER}): wiring only. The function URL event becomes a useChat
- * request (a malformed one is a 400 naming the field), the conversation is prepared, and the turn runs through the
- * AI SDK's door ({@link UiStreamTurn}: request → agent input → agent loop → UI message stream). A refusal before the
- * stream starts is a {@link DomainFailure}, answered by {@link HttpFailures} like every other function's.
+ * The chat function's handler (named in {@code _HANDLER}): wiring only. The caller is the verified JWT's subject (401
+ * without one); the function URL event (its body decoded, at most {@link Json#MAX_DOCUMENT_CHARS}: a 400 naming
+ * {@code body}) is handed to the AI SDK's {@link ChatEndpoint}, which routes it, prepares the conversation and runs the
+ * turn ({@link UiStreamTurn}: request → agent input → agent loop → UI message stream). A refusal before the stream
+ * starts is a {@link DomainFailure}, answered by {@link HttpFailures} like every other function's.
  * The no-argument constructor is the init phase: settings, model, tool invoker and stores, once per environment.
  */
 public final class ChatFunction implements StreamingHandler {
 
-    private static final StructuredLog LOG = StructuredLog.of(ChatFunction.class);
-    /**
-     * {@code …/{conversationId}/stream} and {@code …/{conversationId}/stop}: the function URL's root (or the local
-     * gateway's {@code /chat}) followed by the conversation; anything else is a turn.
-     */
-    private static final Pattern CONVERSATION_ROUTE = Pattern.compile("^.*/([^/]+)/(stream|stop)/?$");
-
     private final ChatRequestParser parser = new ChatRequestParser();
-    private final UiStreamTurn turn;
-    private final ConversationMemory memory;
-    private final TurnStreams streams;
     private final Function<JsonNode, String> callerIdentity;
     private final Supplier<Optional<Instant>> invocationDeadline;
+    private ChatEndpoint endpoint;
     private TurnObserver observer = TurnObserver.NONE;
-    private ToolApprovals approvals = ToolApprovals.NONE;
 
     public ChatFunction() {
         this(Env.all());
@@ -142,9 +128,7 @@ public final class ChatFunction implements StreamingHandler {
      */
     public ChatFunction(UiStreamTurn turn, ConversationMemory memory, TurnStreams streams,
                         Function<JsonNode, String> callerIdentity, Supplier<Optional<Instant>> invocationDeadline) {
-        this.turn = turn;
-        this.memory = memory;
-        this.streams = streams;
+        this.endpoint = new ChatEndpoint(turn, memory, streams, ToolApprovals.NONE, ChatFunction::refuse);
         this.callerIdentity = callerIdentity;
         this.invocationDeadline = invocationDeadline;
     }
@@ -163,7 +147,7 @@ public final class ChatFunction implements StreamingHandler {
      * {@link ToolApprovals#NONE} (never issued) by default. Returns this function.
      */
     public ChatFunction withToolApprovals(ToolApprovals approvals) {
-        this.approvals = approvals;
+        this.endpoint = endpoint.withToolApprovals(approvals);
         return this;
     }
 
@@ -242,75 +226,8 @@ public final class ChatFunction implements StreamingHandler {
                 response.sendJson(401, "{\"error\":{\"message\":\"sign in to use the assistant\"}}".getBytes(StandardCharsets.UTF_8));
                 return;
             }
-            String method = event.path("requestContext").path("http").path("method").asText("POST");
-            Matcher route = CONVERSATION_ROUTE.matcher(event.path("rawPath").asText(""));
-            if (route.matches()) {
-                String conversationId = URLDecoder.decode(route.group(1), StandardCharsets.UTF_8);
-                StructuredLog.put("conversationId", conversationId);
-                if (route.group(2).equals("stream") && method.equals("GET")) {
-                    streams.resume(owner, conversationId, response, deadline);
-                } else if (route.group(2).equals("stop") && method.equals("POST")) {
-                    boolean running;
-                    try {
-                        running = streams.stop(owner, conversationId);
-                    } catch (RuntimeException e) {
-                        LOG.warn("chat stop failed: the stream log is unavailable", "cause", String.valueOf(e.getMessage()));
-                        TurnStreams.unavailable(response);
-                        return;
-                    }
-                    LOG.info("chat stop", "running", running);
-                    response.start(204, Map.of());
-                    response.close();
-                } else {
-                    response.sendJson(405, ("{\"error\":{\"code\":\"method_not_allowed\",\"message\":\""
-                            + (route.group(2).equals("stream") ? "GET" : "POST") + " only\"}}").getBytes(StandardCharsets.UTF_8));
-                }
-                return;
-            }
-            ChatRequest request;
-            ConversationMemory.Prepared prepared;
-            ToolApprovals.Answered answered;
-            try {
-                request = parser.parse(body(event));
-                if (!turn.pages().contains(request.context().page())) {
-                    // an unknown page has no tools and no editable fields: refuse it rather than run a turn that can do nothing
-                    throw new BadChatRequest("context.page", "unknown page '" + clip(request.context().page())
-                            + "': the assistant serves " + String.join(", ", turn.pages()));
-                }
-                StructuredLog.put("conversationId", request.id());
-                // the user's answers to approvals are carried out first, so the turn starts from what they changed
-                // (an accepted preview is the draft's saved version)
-                answered = approvals.answer(owner, request);
-                prepared = memory.prepare(owner, answered.request());
-                if ("user".equals(prepared.request().messages().getLast().role()) && pendingApproval(prepared.request())) {
-                    approvals.supersedeOpen(owner, request.id()); // a new message instead of an answer
-                }
-            } catch (DomainFailure e) {
-                LOG.info("chat request refused", "code", e.code().wireName(), "field", e.errors().isEmpty() ? null : e.errors().getFirst().field());
-                refuse(response, e);
-                return;
-            }
-            UiMessageAssembler assistant = prepared.continuing().map(UiMessageAssembler::new).orElseGet(UiMessageAssembler::new);
-            UiMessageStreamWriter ui = new UiMessageStreamWriter(response);
-            ui.observe(assistant);
-            // A stored turn outlives its client: it runs to its end, is stored whole, and can be resumed or stopped
-            // from another request while it runs (its stream recorded in the stream log).
-            boolean kept = memory.keeps(prepared);
-            StopSignal stop = new StopSignal();
-            TurnStreamRecorder recorder = kept && streams.enabled()
-                    ? streams.record(owner, prepared.request().id(), stop, () -> memory.saveStart(owner, prepared)) : null;
-            if (recorder != null) {
-                ui.observe(recorder);
-            }
-            try {
-                turn.run(prepared.request(), owner, ui, deadline, prepared.draft(), prepared.memory(), kept, stop,
-                        new UiStreamTurn.Approvals(approvals, answered, kept && request.toolApprovals() && approvals.enabled()),
-                        result -> memory.save(owner, prepared, assistant.message(), result));
-            } finally {
-                if (recorder != null) {
-                    recorder.close();
-                }
-            }
+            endpoint.handle(new ChatEndpoint.Request(event.path("requestContext").path("http").path("method").asText("POST"),
+                    event.path("rawPath").asText(""), () -> body(event), owner), deadline, response);
         } finally {
             observer.flush();
             StructuredLog.clear();
@@ -330,16 +247,6 @@ public final class ChatFunction implements StreamingHandler {
         response.write(Json.write(answer.body()).getBytes(StandardCharsets.UTF_8));
         response.flush();
         response.close();
-    }
-
-    /** Whether a message of the conversation has a call still waiting for the user's approval. */
-    private static boolean pendingApproval(ChatRequest request) {
-        return request.messages().stream().anyMatch(m -> m.parts().stream().anyMatch(p ->
-                p instanceof dev.tablewright.aisdk.request.UiPart.ToolCall call && call.state().equals("approval-requested")));
-    }
-
-    private static String clip(String value) {
-        return value.length() <= 40 ? value : value.substring(0, 40) + "…";
     }
 
     private static String body(JsonNode event) throws BadChatRequest {

@@ -3,6 +3,7 @@ package dev.tablewright.agent.conversation;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.AgentResult;
 import dev.tablewright.agent.PageContext;
+import dev.tablewright.agent.PausedTurn;
 import dev.tablewright.agent.memory.Transcript;
 import dev.tablewright.agent.memory.TranscriptJson;
 import dev.tablewright.codec.ConfigJson;
@@ -81,6 +82,14 @@ public final class ConversationState {
     }
 
     /**
+     * The stored conversation's last turn, when it paused on open calls: the agent's own record of which calls a
+     * door resuming that turn must settle (empty without one, or for a conversation stored before it was kept).
+     */
+    public static Optional<PausedTurn> paused(Optional<StoredConversation> stored) {
+        return stored.flatMap(StoredConversation::memory).flatMap(AgentMemoryJson::paused);
+    }
+
+    /**
      * The working draft a turn starts from: none when the page sends its own config or state (the page's wins); the
      * config the page names by id, as saved, unless the conversation is already building on it (its draft is newer);
      * else the conversation's draft, as current as the previews and configs it refers to.
@@ -124,7 +133,8 @@ public final class ConversationState {
     }
 
     /**
-     * Stores the turn: the messages the door shows, the draft and the transcript of its result, in one write. Never
+     * Stores the turn: the messages the door shows, the draft and the transcript of its result (and the calls it left
+     * open when it paused, {@link #paused}), in one write. Never
      * throws (the turn has already been answered; a failure here is logged).
      */
     public void save(String ownerId, String conversationId, List<StoredMessage> shown, String titleIfNew, AgentResult result) {
@@ -133,7 +143,7 @@ public final class ConversationState {
         }
         try {
             store.saveTurn(ownerId, conversationId, new ConversationTurn(shown, result.draft(), titleIfNew,
-                    Optional.of(TranscriptJson.write(result.transcript()))), clock.instant());
+                    Optional.of(AgentMemoryJson.write(result))), clock.instant());
         } catch (RuntimeException e) {
             LOG.error("the turn could not be stored", e, "conversationId", conversationId);
         }

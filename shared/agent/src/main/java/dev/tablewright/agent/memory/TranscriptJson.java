@@ -24,6 +24,11 @@ public final class TranscriptJson {
     }
 
     public static String write(Transcript transcript) {
+        return Json.write(tree(transcript));
+    }
+
+    /** The document as a tree, for a keeper that stores more beside the transcript (fields this reader ignores). */
+    public static ObjectNode tree(Transcript transcript) {
         ObjectNode root = Json.object().put("v", VERSION);
         ArrayNode turns = root.putArray("turns");
         for (TranscriptTurn t : transcript.turns()) {
@@ -44,7 +49,7 @@ public final class TranscriptJson {
                 }
             }
         }
-        return Json.write(root);
+        return root;
     }
 
     public static Optional<Transcript> read(String json) {

@@ -3,6 +3,7 @@ package dev.tablewright.aisdk.conversation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.AgentResult;
+import dev.tablewright.agent.PausedTurn;
 import dev.tablewright.agent.conversation.ConversationState;
 import dev.tablewright.agent.memory.Transcript;
 import dev.tablewright.configstore.ConfigStore;
@@ -62,9 +63,10 @@ public final class ConversationMemory {
      * @param title      the title for a conversation that has none yet
      * @param memory     what the agent remembers of the conversation (in the persistence form, where the server keeps
      *                   the history; a client that sends the whole history is its own memory)
+     * @param paused     the stored conversation's last turn when it paused: which calls a turn resuming it settles
      */
     public record Prepared(ChatRequest request, Optional<WorkingDraft> draft, Optional<JsonNode> continuing,
-                           List<UiMessage> toStore, String title, Optional<Transcript> memory) {
+                           List<UiMessage> toStore, String title, Optional<Transcript> memory, Optional<PausedTurn> paused) {
     }
 
     public Prepared prepare(String ownerId, ChatRequest request) throws BadChatRequest, ConversationState.ConfigNotFound {
@@ -97,7 +99,8 @@ public final class ConversationMemory {
         continuing.ifPresent(c -> toStore.removeIf(m -> last.id().equals(m.id())));
         String title = stored.map(s -> s.summary().title()).filter(t -> t != null).isPresent() ? null : title(history);
         Optional<Transcript> memory = request.newMessageOnly() ? ConversationState.transcript(stored) : Optional.empty();
-        return new Prepared(whole, state.draft(ownerId, request.context(), stored), continuing, toStore, title, memory);
+        return new Prepared(whole, state.draft(ownerId, request.context(), stored), continuing, toStore, title, memory,
+                ConversationState.paused(stored));
     }
 
     /** The request's messages as stored for display (those with an id and their JSON), in order. */

@@ -1,12 +1,16 @@
 package dev.tablewright.aisdk.request;
 
 import dev.tablewright.agent.AgentInput;
+import dev.tablewright.agent.DeferredCall;
+import dev.tablewright.agent.PausedTurn;
 import dev.tablewright.agent.memory.Transcript;
 import dev.tablewright.agent.memory.TranscriptTurn;
 import dev.tablewright.agent.memory.TurnDigest;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -14,6 +18,14 @@ import java.util.Optional;
  * answered it) and how this turn starts (a new user message, or the last assistant message resumed). An earlier
  * turn the agent already remembers under the same key (the ids of its messages) is taken from the stored transcript;
  * any other is converted from its UI messages, so an edited, regenerated or client-held history is always right.
+ *
+ * <p>A resumed turn's open calls are the agent's record when it has one: the stored conversation's
+ * {@link PausedTurn} under this turn's key says which calls are open (ids, names, what they wait for), and the
+ * resumed message gives only their answers (a client tool's output) and arguments; a recorded call the message
+ * answers is settled by that answer, a part the record does not hold is not resumed. Without a record (a client that
+ * keeps its own history, useChat with every message and no stored conversation, or a turn stored before the record
+ * was kept) the one fallback, {@link #openCallsOfTheMessage}, takes them from the message: its last step's tool parts
+ * without a result.
  */
 public final class UiTranscript {
 
@@ -30,6 +42,14 @@ public final class UiTranscript {
      * @param stored    what the agent remembers of this conversation
      */
     public Split split(List<UiMessage> messages, String messageId, Optional<Transcript> stored) {
+        return split(messages, messageId, stored, Optional.empty());
+    }
+
+    /**
+     * As above, with the stored conversation's paused turn: when this turn resumes it (the same key), its calls are
+     * the open ones.
+     */
+    public Split split(List<UiMessage> messages, String messageId, Optional<Transcript> stored, Optional<PausedTurn> paused) {
         int current = currentTurnStart(messages);
         List<List<UiMessage>> uiTurns = turns(messages.subList(0, current));
         // turns older than the first one the agent still remembers were compacted away on purpose: counted, not converted
@@ -56,15 +76,45 @@ public final class UiTranscript {
         }
         List<UiMessage> now = messages.subList(current, messages.size());
         UiMessage last = messages.getLast();
+        String turnKey = key(now, messageId);
         AgentInput.TurnStart start;
         if ("assistant".equals(last.role())) {
             Conversation c = converter.convert(now);
-            start = new AgentInput.Resume(c.messages(), c.pending().stream()
-                    .map(p -> new AgentInput.PendingCall(p.toolCallId(), p.toolName(), p.input())).toList());
+            Optional<PausedTurn> recorded = paused.filter(p -> turnKey.equals(p.turnKey()));
+            start = new AgentInput.Resume(c.messages(), recorded.isPresent()
+                    ? recordedOpenCalls(recorded.get(), c) : openCallsOfTheMessage(c));
         } else {
             start = new AgentInput.NewMessage(UiMessageConverter.text(last.parts()));
         }
-        return new Split(new Transcript(earlier), start, key(now, messageId));
+        return new Split(new Transcript(earlier), start, turnKey);
+    }
+
+    /**
+     * The calls the agent recorded open when the turn paused, in its order, that the resumed message does not answer:
+     * each with its recorded name and what it waits for, and its arguments as the message has them. A recorded call
+     * the message answers is settled by its answer (in the history); a part without a result that the record does
+     * not hold is not resumed (the model reads it as not completed).
+     */
+    private static List<AgentInput.PendingCall> recordedOpenCalls(PausedTurn paused, Conversation resumed) {
+        Map<String, UiPart.ToolCall> unanswered = new LinkedHashMap<>();
+        resumed.pending().forEach(p -> unanswered.put(p.toolCallId(), p));
+        List<AgentInput.PendingCall> open = new ArrayList<>();
+        for (DeferredCall call : paused.calls()) {
+            UiPart.ToolCall part = unanswered.get(call.toolCallId());
+            if (part != null) {
+                open.add(new AgentInput.PendingCall(call.toolCallId(), call.toolName(), part.input(), Optional.of(call.waitingFor())));
+            }
+        }
+        return open;
+    }
+
+    /**
+     * The fallback where the agent has no record of the paused turn: the open calls are the resumed message's last
+     * step's tool parts without a result (its own wire says which, names and arguments included).
+     */
+    private static List<AgentInput.PendingCall> openCallsOfTheMessage(Conversation resumed) {
+        return resumed.pending().stream()
+                .map(p -> new AgentInput.PendingCall(p.toolCallId(), p.toolName(), p.input())).toList();
     }
 
     /** Where this turn's messages begin: its user message (the one before a resumed assistant message). */

@@ -1,0 +1,101 @@
+package dev.tablewright.agent.conversation;
+
+import dev.tablewright.agent.AgentResult;
+import dev.tablewright.agent.DeferredCall;
+import dev.tablewright.agent.PausedTurn;
+import dev.tablewright.agent.StopReason;
+import dev.tablewright.agent.memory.Transcript;
+import dev.tablewright.agent.memory.TranscriptJson;
+import dev.tablewright.agent.memory.TranscriptTurn;
+import dev.tablewright.agent.model.ModelMessage;
+import dev.tablewright.agent.model.TokenUsage;
+import dev.tablewright.agent.model.ToolCallRequest;
+import dev.tablewright.configstore.Page;
+import dev.tablewright.conversation.ConversationStore;
+import dev.tablewright.conversation.ConversationSummary;
+import dev.tablewright.conversation.ConversationTurn;
+import dev.tablewright.conversation.StoredConversation;
+import dev.tablewright.conversation.StoredMessage;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What the agent keeps of a conversation between turns: its transcript, and the calls a paused turn left open. */
+class ConversationStateTest {
+
+    /** The last turn stored, as a store keeps it (one conversation is enough here). */
+    static final class LastTurn implements ConversationStore {
+        ConversationTurn saved;
+
+        @Override
+        public Optional<StoredConversation> find(String ownerId, String conversationId) {
+            return Optional.ofNullable(saved).map(t -> new StoredConversation(
+                    new ConversationSummary(conversationId, t.titleIfNew(), Instant.EPOCH, Instant.EPOCH, null),
+                    t.messages(), t.draft(), t.memory()));
+        }
+
+        @Override
+        public Page<ConversationSummary> list(String ownerId, int limit, String cursor) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void saveTurn(String ownerId, String conversationId, ConversationTurn turn, Instant now) {
+            saved = turn;
+        }
+
+        @Override
+        public boolean rename(String ownerId, String conversationId, String title, Instant now) {
+            return false;
+        }
+
+        @Override
+        public boolean delete(String ownerId, String conversationId) {
+            return false;
+        }
+    }
+
+    final LastTurn store = new LastTurn();
+    final ConversationState state = new ConversationState(store, null, null, Clock.systemUTC());
+    final Transcript transcript = new Transcript(List.of(new TranscriptTurn("u1|a1", List.of(new ModelMessage.User("how many?"),
+            new ModelMessage.Assistant("", List.of(new ToolCallRequest("call_1", "get_tables", "{}"),
+                    new ToolCallRequest("call_2", "search", "{}")))), "asked how many")));
+    final List<StoredMessage> shown = List.of(new StoredMessage("u1", "user", "{}"));
+
+    @Test
+    void aPausedTurnsOpenCallsAreKeptWithItsTranscriptAndReadBack() {
+        List<DeferredCall> open = List.of(new DeferredCall("call_1", "get_tables", DeferredCall.Waiting.CLIENT),
+                new DeferredCall("call_2", "search", DeferredCall.Waiting.USER_INPUT));
+        state.save("user_1", "c1", shown, "how many?",
+                new AgentResult(StopReason.PAUSED, Optional.empty(), transcript, TokenUsage.NONE, open, "u1|a1"));
+
+        Optional<StoredConversation> stored = state.find("user_1", "c1");
+        assertEquals(Optional.of(new PausedTurn("u1|a1", open)), ConversationState.paused(stored));
+        assertEquals(Optional.of(transcript), ConversationState.transcript(stored), "the transcript reads as before");
+    }
+
+    @Test
+    void aTurnThatDidNotPauseLeavesNoOpenCalls() {
+        state.save("user_1", "c1", shown, null, new AgentResult(StopReason.PAUSED, Optional.empty(), transcript, TokenUsage.NONE,
+                List.of(new DeferredCall("call_1", "get_tables", DeferredCall.Waiting.CLIENT)), "u1|a1"));
+        state.save("user_1", "c1", shown, null,
+                new AgentResult(StopReason.COMPLETED, Optional.empty(), transcript, TokenUsage.NONE, List.of(), "u1|a1"));
+
+        assertEquals(Optional.empty(), ConversationState.paused(state.find("user_1", "c1")));
+    }
+
+    @Test
+    void aMemoryWithoutARecordOrThatCannotBeReadHasNoPausedTurn() {
+        store.saved = new ConversationTurn(shown, Optional.empty(), null, Optional.of(TranscriptJson.write(transcript)));
+        assertTrue(ConversationState.paused(state.find("user_1", "c1")).isEmpty(), "stored before the record was kept");
+        store.saved = new ConversationTurn(shown, Optional.empty(), null,
+                Optional.of("{\"v\":1,\"turns\":[],\"paused\":{\"turnKey\":\"u1|a1\",\"calls\":[{\"id\":\"c\",\"name\":\"n\",\"waitingFor\":\"later\"}]}}"));
+        assertTrue(ConversationState.paused(state.find("user_1", "c1")).isEmpty(), "an unknown wait is no record");
+    }
+}
