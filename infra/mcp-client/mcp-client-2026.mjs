@@ -4,6 +4,7 @@
 // Prints one JSON object (what the client saw) for the Java test to check; a client-side failure (a result the SDK
 // refuses, e.g. a tools/list without ttlMs) exits non-zero with the error.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { runScenario, text } from './run-scenario.mjs';
 
 const url = new URL(process.env.MCP_URL);
 const token = process.env.MCP_TOKEN;
@@ -27,7 +28,6 @@ async function connect(mode, answer, capabilities) {
   return { client, transport, questions };
 }
 
-const text = (result) => (result.content || []).filter((c) => c.type === 'text').map((c) => c.text).join('\n');
 const summary = (result) => ({ isError: result.isError === true, text: text(result), structuredContent: result.structuredContent ?? null,
   meta: result._meta ?? null });
 
@@ -113,16 +113,4 @@ const scenarios = {
   },
 };
 
-const name = process.argv[2];
-if (!scenarios[name]) {
-  console.error(`unknown scenario ${name}: one of ${Object.keys(scenarios).join(', ')}`);
-  process.exit(2);
-}
-try {
-  const out = await scenarios[name]();
-  process.stdout.write(JSON.stringify(out));
-  process.exit(0);
-} catch (e) {
-  console.error(e && e.stack ? e.stack : String(e));
-  process.exit(1);
-}
+await runScenario(scenarios);

@@ -5,6 +5,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { runScenario, text } from './run-scenario.mjs';
 
 const url = new URL(process.env.MCP_URL);
 const token = process.env.MCP_TOKEN;
@@ -29,7 +30,6 @@ async function connect(bearer, answer, sessionId) {
   return { client, transport, questions };
 }
 
-const text = (result) => (result.content || []).filter((c) => c.type === 'text').map((c) => c.text).join('\n');
 const summary = (result) => ({ isError: result.isError === true, text: text(result), structuredContent: result.structuredContent ?? null });
 
 const ordersConfig = {
@@ -129,16 +129,4 @@ const scenarios = {
   },
 };
 
-const name = process.argv[2];
-if (!scenarios[name]) {
-  console.error(`unknown scenario ${name}: one of ${Object.keys(scenarios).join(', ')}`);
-  process.exit(2);
-}
-try {
-  const out = await scenarios[name]();
-  process.stdout.write(JSON.stringify(out));
-  process.exit(0);
-} catch (e) {
-  console.error(e && e.stack ? e.stack : String(e));
-  process.exit(1);
-}
+await runScenario(scenarios);

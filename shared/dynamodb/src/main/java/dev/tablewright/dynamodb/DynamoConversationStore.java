@@ -165,18 +165,11 @@ public final class DynamoConversationStore implements ConversationStore {
 
     @Override
     public boolean rename(String ownerId, String conversationId, String title, Instant now) {
-        try {
-            dynamo.updateItem(b -> b.tableName(table).key(key(ownerId, metaKey(conversationId)))
-                    .conditionExpression("attribute_exists(pk)")
-                    .updateExpression("SET title = :t, updatedAt = :u, listSk = :l")
-                    .expressionAttributeValues(Map.of(":t", Attributes.s(title), ":u", Attributes.s(now.toString()),
-                            ":l", Attributes.s(listSortKey(now, conversationId)))));
-            return true;
-        } catch (ConditionalCheckFailedException e) {
-            return false;
-        } catch (SdkException e) {
-            throw DynamoDbFaults.translate(e);
-        }
+        return ConditionalWrite.made(() -> dynamo.updateItem(b -> b.tableName(table).key(key(ownerId, metaKey(conversationId)))
+                .conditionExpression("attribute_exists(pk)")
+                .updateExpression("SET title = :t, updatedAt = :u, listSk = :l")
+                .expressionAttributeValues(Map.of(":t", Attributes.s(title), ":u", Attributes.s(now.toString()),
+                        ":l", Attributes.s(listSortKey(now, conversationId))))));
     }
 
     @Override

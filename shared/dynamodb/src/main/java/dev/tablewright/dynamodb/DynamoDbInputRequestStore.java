@@ -11,7 +11,6 @@ import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
-import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -161,17 +160,13 @@ public final class DynamoDbInputRequestStore implements InputRequestStore {
         attrs.put(":completedAt", s(now.toString()));
         attrs.put(":keep", epoch(now.plus(valuesTtl)));
         attrs.put(":now", epoch(now));
-        try {
-            client.updateItem(b -> b.tableName(table)
-                    .key(requestKey(request.ownerId(), request.conversationId(), request.toolCallId()))
-                    .updateExpression("SET #status = :cancelled, completedAt = :completedAt, expiresAt = :keep")
-                    .conditionExpression("#status = :pending AND expiresAt > :now")
-                    .expressionAttributeNames(Map.of("#status", "status"))
-                    .expressionAttributeValues(attrs));
-        } catch (ConditionalCheckFailedException e) {
+        if (!ConditionalWrite.made(() -> client.updateItem(b -> b.tableName(table)
+                .key(requestKey(request.ownerId(), request.conversationId(), request.toolCallId()))
+                .updateExpression("SET #status = :cancelled, completedAt = :completedAt, expiresAt = :keep")
+                .conditionExpression("#status = :pending AND expiresAt > :now")
+                .expressionAttributeNames(Map.of("#status", "status"))
+                .expressionAttributeValues(attrs)))) {
             throw currentConflict(request, now);
-        } catch (SdkException e) {
-            throw DynamoDbFaults.translate(e);
         }
     }
 

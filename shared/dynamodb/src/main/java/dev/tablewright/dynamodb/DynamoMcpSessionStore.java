@@ -77,16 +77,9 @@ public final class DynamoMcpSessionStore implements McpSessionStore {
 
     @Override
     public boolean delete(String ownerId, String sessionId) {
-        try {
-            dynamo.deleteItem(DeleteItemRequest.builder().tableName(table).key(key(sessionId))
-                    .conditionExpression("ownerId = :owner")
-                    .expressionAttributeValues(Map.of(":owner", Attributes.s(ownerId))).build());
-            return true;
-        } catch (ConditionalCheckFailedException e) {
-            return false;
-        } catch (SdkException e) {
-            throw DynamoDbFaults.translate(e);
-        }
+        return ConditionalWrite.made(() -> dynamo.deleteItem(DeleteItemRequest.builder().tableName(table).key(key(sessionId))
+                .conditionExpression("ownerId = :owner")
+                .expressionAttributeValues(Map.of(":owner", Attributes.s(ownerId))).build()));
     }
 
     private static Map<String, AttributeValue> key(String sessionId) {

@@ -79,19 +79,15 @@ public final class DynamoPreviewStore implements PreviewStore {
     @Override
     public PendingPreview reject(String ownerId, String previewId, Instant now) {
         Update update = PreviewItems.transition(table, ownerId, previewId, PreviewStatus.REJECTED, now, Map.of());
-        try {
-            dynamo.updateItem(UpdateItemRequest.builder()
-                    .tableName(update.tableName())
-                    .key(update.key())
-                    .updateExpression(update.updateExpression())
-                    .conditionExpression(update.conditionExpression())
-                    .expressionAttributeNames(update.expressionAttributeNames())
-                    .expressionAttributeValues(update.expressionAttributeValues())
-                    .build());
-        } catch (ConditionalCheckFailedException e) {
+        if (!ConditionalWrite.made(() -> dynamo.updateItem(UpdateItemRequest.builder()
+                .tableName(update.tableName())
+                .key(update.key())
+                .updateExpression(update.updateExpression())
+                .conditionExpression(update.conditionExpression())
+                .expressionAttributeNames(update.expressionAttributeNames())
+                .expressionAttributeValues(update.expressionAttributeValues())
+                .build()))) {
             throw whyNotPending(ownerId, previewId, now);
-        } catch (SdkException e) {
-            throw DynamoDbFaults.translate(e);
         }
         return find(ownerId, previewId).orElseThrow(() -> new PreviewNotFoundException(previewId));
     }

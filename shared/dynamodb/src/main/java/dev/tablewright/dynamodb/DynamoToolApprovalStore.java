@@ -5,7 +5,6 @@ import dev.tablewright.conversation.ToolApprovalStore;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -68,36 +67,20 @@ public final class DynamoToolApprovalStore implements ToolApprovalStore {
 
     @Override
     public boolean claim(String ownerId, String conversationId, String approvalId, Instant now, Instant staleBefore) {
-        try {
-            dynamo.updateItem(b -> b.tableName(table).key(key(ownerId, conversationId, approvalId))
-                    .conditionExpression("attribute_exists(pk) AND (#s = :requested OR (#s = :answering AND claimedAt < :stale))")
-                    .updateExpression("SET #s = :answering, claimedAt = :now")
-                    .expressionAttributeNames(Map.of("#s", "status"))
-                    .expressionAttributeValues(Map.of(":requested", Attributes.s(IssuedApproval.Status.REQUESTED.name()),
-                            ":answering", Attributes.s(IssuedApproval.Status.ANSWERING.name()),
-                            ":stale", Attributes.s(staleBefore.toString()), ":now", Attributes.s(now.toString()))));
-            return true;
-        } catch (ConditionalCheckFailedException e) {
-            return false;
-        } catch (SdkException e) {
-            throw DynamoDbFaults.translate(e);
-        }
+        return moveStatus(ownerId, conversationId, approvalId,
+                "attribute_exists(pk) AND (#s = :requested OR (#s = :answering AND claimedAt < :stale))",
+                "SET #s = :answering, claimedAt = :now",
+                Map.of(":requested", Attributes.s(IssuedApproval.Status.REQUESTED.name()),
+                        ":answering", Attributes.s(IssuedApproval.Status.ANSWERING.name()),
+                        ":stale", Attributes.s(staleBefore.toString()), ":now", Attributes.s(now.toString())));
     }
 
     @Override
     public void settle(String ownerId, String conversationId, String approvalId, IssuedApproval.Status status, String outcomeJson) {
-        try {
-            dynamo.updateItem(b -> b.tableName(table).key(key(ownerId, conversationId, approvalId))
-                    .conditionExpression("#s = :answering")
-                    .updateExpression("SET #s = :status, outcome = :outcome")
-                    .expressionAttributeNames(Map.of("#s", "status"))
-                    .expressionAttributeValues(Map.of(":answering", Attributes.s(IssuedApproval.Status.ANSWERING.name()),
-                            ":status", Attributes.s(status.name()), ":outcome", Attributes.s(outcomeJson == null ? "null" : outcomeJson))));
-        } catch (ConditionalCheckFailedException e) {
-            // another answer took over a claim it judged dead: its outcome stands
-        } catch (SdkException e) {
-            throw DynamoDbFaults.translate(e);
-        }
+        // not made when another answer took over a claim it judged dead: its outcome stands
+        moveStatus(ownerId, conversationId, approvalId, "#s = :answering", "SET #s = :status, outcome = :outcome",
+                Map.of(":answering", Attributes.s(IssuedApproval.Status.ANSWERING.name()),
+                        ":status", Attributes.s(status.name()), ":outcome", Attributes.s(outcomeJson == null ? "null" : outcomeJson)));
     }
 
     @Override
@@ -121,19 +104,19 @@ public final class DynamoToolApprovalStore implements ToolApprovalStore {
 
     @Override
     public boolean supersede(String ownerId, String conversationId, String approvalId) {
-        try {
-            dynamo.updateItem(b -> b.tableName(table).key(key(ownerId, conversationId, approvalId))
-                    .conditionExpression("#s = :requested")
-                    .updateExpression("SET #s = :superseded")
-                    .expressionAttributeNames(Map.of("#s", "status"))
-                    .expressionAttributeValues(Map.of(":requested", Attributes.s(IssuedApproval.Status.REQUESTED.name()),
-                            ":superseded", Attributes.s(IssuedApproval.Status.SUPERSEDED.name()))));
-            return true;
-        } catch (ConditionalCheckFailedException e) {
-            return false;
-        } catch (SdkException e) {
-            throw DynamoDbFaults.translate(e);
-        }
+        return moveStatus(ownerId, conversationId, approvalId, "#s = :requested", "SET #s = :superseded",
+                Map.of(":requested", Attributes.s(IssuedApproval.Status.REQUESTED.name()),
+                        ":superseded", Attributes.s(IssuedApproval.Status.SUPERSEDED.name())));
+    }
+
+    /** One conditional update of an approval's status ({@code #s}): whether it was made. */
+    private boolean moveStatus(String ownerId, String conversationId, String approvalId, String condition, String update,
+                               Map<String, AttributeValue> values) {
+        return ConditionalWrite.made(() -> dynamo.updateItem(b -> b.tableName(table).key(key(ownerId, conversationId, approvalId))
+                .conditionExpression(condition)
+                .updateExpression(update)
+                .expressionAttributeNames(Map.of("#s", "status"))
+                .expressionAttributeValues(values)));
     }
 
     private static IssuedApproval read(Map<String, AttributeValue> item) {

@@ -4,7 +4,6 @@ import dev.tablewright.conversation.TurnStreamLog;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
@@ -73,15 +72,10 @@ public final class DynamoTurnStreamLog implements TurnStreamLog {
 
     @Override
     public void close(String ownerId, String conversationId, String streamId) {
-        try {
-            dynamo.deleteItem(b -> b.tableName(table).key(key(ownerId, conversationId, ACTIVE))
-                    .conditionExpression("streamId = :s")
-                    .expressionAttributeValues(Map.of(":s", Attributes.s(streamId))));
-        } catch (ConditionalCheckFailedException e) {
-            // a later turn's marker (or none): leave it
-        } catch (SdkException e) {
-            throw DynamoDbFaults.translate(e);
-        }
+        // not made when a later turn's marker (or none) stands: it is left as it is
+        ConditionalWrite.made(() -> dynamo.deleteItem(b -> b.tableName(table).key(key(ownerId, conversationId, ACTIVE))
+                .conditionExpression("streamId = :s")
+                .expressionAttributeValues(Map.of(":s", Attributes.s(streamId)))));
     }
 
     @Override
@@ -132,17 +126,10 @@ public final class DynamoTurnStreamLog implements TurnStreamLog {
 
     @Override
     public boolean requestStop(String ownerId, String conversationId) {
-        try {
-            dynamo.updateItem(b -> b.tableName(table).key(key(ownerId, conversationId, ACTIVE))
-                    .conditionExpression("attribute_exists(pk)")
-                    .updateExpression("SET stopRequested = :t")
-                    .expressionAttributeValues(Map.of(":t", AttributeValue.fromBool(true))));
-            return true;
-        } catch (ConditionalCheckFailedException e) {
-            return false;
-        } catch (SdkException e) {
-            throw DynamoDbFaults.translate(e);
-        }
+        return ConditionalWrite.made(() -> dynamo.updateItem(b -> b.tableName(table).key(key(ownerId, conversationId, ACTIVE))
+                .conditionExpression("attribute_exists(pk)")
+                .updateExpression("SET stopRequested = :t")
+                .expressionAttributeValues(Map.of(":t", AttributeValue.fromBool(true)))));
     }
 
     private static String partition(String ownerId, String conversationId) {

@@ -63,24 +63,22 @@ public final class BedrockModelServer extends ScriptedModel {
     private volatile AwsCredentials signedWith;
     private volatile String signedFor;
 
-    private BedrockModelServer(int port) throws IOException {
-        super("the Bedrock stand-in", Integer.MAX_VALUE);
+    private BedrockModelServer(int port, ModelScript script) throws IOException {
+        super("the Bedrock stand-in", Integer.MAX_VALUE, script);
         serve(LoopbackHttpServer.start(port, "bedrock-stand-in", this::handle));
     }
 
     public static BedrockModelServer start() throws IOException {
-        return new BedrockModelServer(0);
+        return start(0, new ModelScript(List.of()));
     }
 
     public static BedrockModelServer start(int port, ModelScript script) throws IOException {
-        BedrockModelServer server = new BedrockModelServer(port);
-        server.enqueue(script);
-        return server;
+        return new BedrockModelServer(port, script);
     }
 
     /** {@code http://127.0.0.1:<port>}: {@code BEDROCK_ENDPOINT}. */
     public String endpoint() {
-        return "http://127.0.0.1:" + port();
+        return loopbackUrl();
     }
 
     /** From now on, a request's signature must be the one these credentials make (the scope is always checked). */
@@ -144,25 +142,20 @@ public final class BedrockModelServer extends ScriptedModel {
             answer.end("error 400");
             return;
         }
-        ScriptedTurn turn = nextTurn();
-        switch (turn) {
-            case null -> {
-                error(response, 500, "InternalServerException", "Bedrock stand-in: no turn left");
-                answer.end("error 500");
-            }
-            case ScriptedTurn.Disconnect d -> {
-                response.abort();
-                answer.end("disconnected");
-            }
-            case ScriptedTurn.HttpError e -> {
-                answer.firstByte();
-                Map<String, String> headers = new HashMap<>(e.headers());
-                String type = headers.remove("x-amzn-ErrorType");
-                error(response, e.status(), type != null ? type : BedrockErrorTypes.ofStatus(e.status()), e.message(), headers);
-                answer.end("error " + e.status());
-            }
-            case ScriptedTurn.Completion c -> stream(c, recorded, response);
-        }
+        play(nextTurn(), recorded, response);
+    }
+
+    @Override
+    String noTurnLeft() {
+        return "Bedrock stand-in: no turn left";
+    }
+
+    /** Bedrock's error for the status, or the one a scripted {@code x-amzn-ErrorType} header names. */
+    @Override
+    void sendError(HttpResponder response, int status, String message, Map<String, String> scriptedHeaders) throws IOException {
+        Map<String, String> headers = new HashMap<>(scriptedHeaders);
+        String type = headers.remove("x-amzn-ErrorType");
+        error(response, status, type != null ? type : BedrockErrorTypes.ofStatus(status), message, headers);
     }
 
     private void note(RecordedRequest request, String violation) {
@@ -235,98 +228,95 @@ public final class BedrockModelServer extends ScriptedModel {
                 + m.group(4) + "/aws4_request, SignedHeaders=" + m.group(5) + ", Signature=<redacted>" : "<redacted>";
     }
 
-    private void stream(ScriptedTurn.Completion turn, RecordedRequest request, HttpResponder response) throws IOException, InterruptedException {
+    /** Always streamed: ConverseStream has no whole answer. */
+    @Override
+    void complete(ScriptedTurn.Completion turn, RecordedRequest request, HttpResponder response) throws IOException, InterruptedException {
         RecordedRequest.Answer answer = request.answer();
         long started = System.nanoTime();
         Map<Integer, Integer> blockOfTool = new HashMap<>();
         int block = -1;
         boolean textOpen = false;
         boolean started200 = false;
-        try {
-            for (ScriptedTurn.Step step : turn.steps()) {
-                switch (step) {
-                    case ScriptedTurn.Step.Pause p -> pause(p, response);
-                    case ScriptedTurn.Step.Cut c -> {
-                        if (!started200) {
-                            start(response, answer);
-                        }
-                        // the frames before the cut reach the client first: the JDK client drops what it holds
-                        // unread once the connection fails, and a real cut follows frames that did arrive
-                        Thread.sleep(200);
-                        response.hangUp();
-                        answer.end("cut");
-                        return;
+        for (ScriptedTurn.Step step : turn.steps()) {
+            switch (step) {
+                case ScriptedTurn.Step.Pause p -> pause(p, response);
+                case ScriptedTurn.Step.Cut c -> {
+                    if (!started200) {
+                        start(response, answer);
                     }
-                    case ScriptedTurn.Step.StreamException x -> {
-                        if (!started200) {
-                            start(response, answer);
-                        }
-                        response.chunk(ConverseStreamEvents.exception(x.type(), x.message()));
-                        response.endChunked();
-                        answer.end("exception " + x.type());
-                        return;
+                    // the frames before the cut reach the client first: the JDK client drops what it holds
+                    // unread once the connection fails, and a real cut follows frames that did arrive
+                    Thread.sleep(200);
+                    response.hangUp();
+                    answer.end("cut");
+                    return;
+                }
+                case ScriptedTurn.Step.StreamException x -> {
+                    if (!started200) {
+                        start(response, answer);
                     }
-                    case ScriptedTurn.Step.Text t -> {
-                        if (!started200) {
-                            started200 = start(response, answer);
-                        }
-                        if (!textOpen) {
-                            if (block >= 0) {
-                                event(response, "contentBlockStop", Json.object().put("contentBlockIndex", block));
-                            }
-                            block++;
-                            textOpen = true;
-                        }
-                        ObjectNode delta = Json.object().put("contentBlockIndex", block);
-                        delta.putObject("delta").put("text", t.delta());
-                        event(response, "contentBlockDelta", delta);
-                        answer.contentSent();
+                    response.chunk(ConverseStreamEvents.exception(x.type(), x.message()));
+                    response.endChunked();
+                    answer.end("exception " + x.type());
+                    return;
+                }
+                case ScriptedTurn.Step.Text t -> {
+                    if (!started200) {
+                        started200 = start(response, answer);
                     }
-                    case ScriptedTurn.Step.ToolCallStart s -> {
-                        if (!started200) {
-                            started200 = start(response, answer);
-                        }
+                    if (!textOpen) {
                         if (block >= 0) {
                             event(response, "contentBlockStop", Json.object().put("contentBlockIndex", block));
                         }
                         block++;
-                        textOpen = false;
-                        blockOfTool.put(s.index(), block);
-                        ObjectNode start = Json.object().put("contentBlockIndex", block);
-                        start.putObject("start").putObject("toolUse").put("toolUseId", s.id()).put("name", s.name());
-                        event(response, "contentBlockStart", start);
-                        answer.contentSent();
+                        textOpen = true;
                     }
-                    case ScriptedTurn.Step.ToolArguments a -> {
-                        if (!started200) {
-                            started200 = start(response, answer);
-                        }
-                        ObjectNode delta = Json.object().put("contentBlockIndex", blockOfTool.getOrDefault(a.index(), block));
-                        delta.putObject("delta").putObject("toolUse").put("input", a.fragment());
-                        event(response, "contentBlockDelta", delta);
-                        answer.contentSent();
+                    ObjectNode delta = Json.object().put("contentBlockIndex", block);
+                    delta.putObject("delta").put("text", t.delta());
+                    event(response, "contentBlockDelta", delta);
+                    answer.contentSent();
+                }
+                case ScriptedTurn.Step.ToolCallStart s -> {
+                    if (!started200) {
+                        started200 = start(response, answer);
                     }
+                    if (block >= 0) {
+                        event(response, "contentBlockStop", Json.object().put("contentBlockIndex", block));
+                    }
+                    block++;
+                    textOpen = false;
+                    blockOfTool.put(s.index(), block);
+                    ObjectNode start = Json.object().put("contentBlockIndex", block);
+                    start.putObject("start").putObject("toolUse").put("toolUseId", s.id()).put("name", s.name());
+                    event(response, "contentBlockStart", start);
+                    answer.contentSent();
+                }
+                case ScriptedTurn.Step.ToolArguments a -> {
+                    if (!started200) {
+                        started200 = start(response, answer);
+                    }
+                    ObjectNode delta = Json.object().put("contentBlockIndex", blockOfTool.getOrDefault(a.index(), block));
+                    delta.putObject("delta").putObject("toolUse").put("input", a.fragment());
+                    event(response, "contentBlockDelta", delta);
+                    answer.contentSent();
                 }
             }
-            if (!started200) {
-                start(response, answer);
-            }
-            if (block >= 0) {
-                event(response, "contentBlockStop", Json.object().put("contentBlockIndex", block));
-            }
-            event(response, "messageStop", Json.object().put("stopReason", stopReason(turn)));
-            ScriptedTurn.Usage usage = turn.usage() != null ? turn.usage() : new ScriptedTurn.Usage(0, 0);
-            ObjectNode metadata = Json.object();
-            metadata.putObject("usage").put("inputTokens", usage.promptTokens()).put("outputTokens", usage.completionTokens())
-                    .put("totalTokens", usage.promptTokens() + usage.completionTokens());
-            metadata.putObject("metrics").put("latencyMs", (System.nanoTime() - started) / 1_000_000);
-            event(response, "metadata", metadata);
-            response.endChunked();
-            answer.end("completed");
-        } catch (IOException e) {
-            answer.end("client-gone");
-            throw e;
         }
+        if (!started200) {
+            start(response, answer);
+        }
+        if (block >= 0) {
+            event(response, "contentBlockStop", Json.object().put("contentBlockIndex", block));
+        }
+        event(response, "messageStop", Json.object().put("stopReason", stopReason(turn)));
+        ScriptedTurn.Usage usage = turn.usage() != null ? turn.usage() : new ScriptedTurn.Usage(0, 0);
+        ObjectNode metadata = Json.object();
+        metadata.putObject("usage").put("inputTokens", usage.promptTokens()).put("outputTokens", usage.completionTokens())
+                .put("totalTokens", usage.promptTokens() + usage.completionTokens());
+        metadata.putObject("metrics").put("latencyMs", (System.nanoTime() - started) / 1_000_000);
+        event(response, "metadata", metadata);
+        response.endChunked();
+        answer.end("completed");
     }
 
     private static boolean start(HttpResponder response, RecordedRequest.Answer answer) throws IOException {

@@ -43,9 +43,10 @@ public abstract sealed class ScriptedModel implements AutoCloseable permits Scri
      * @param keptRequests how many recorded requests are kept: all for a test's script, the latest for a server
      *                     that runs for hours
      */
-    ScriptedModel(String name, int keptRequests) {
+    ScriptedModel(String name, int keptRequests, ModelScript script) {
         this.name = name;
         this.keptRequests = keptRequests;
+        enqueue(script);
     }
 
     public ScriptedModel enqueue(ModelScript script) {
@@ -115,6 +116,11 @@ public abstract sealed class ScriptedModel implements AutoCloseable permits Scri
         return server.port();
     }
 
+    /** {@code http://127.0.0.1:<port>}: where the server answers. */
+    String loopbackUrl() {
+        return "http://127.0.0.1:" + port();
+    }
+
     /** Lets every waiting turn go and stops the server. */
     @Override
     public void close() {
@@ -131,6 +137,48 @@ public abstract sealed class ScriptedModel implements AutoCloseable permits Scri
     ScriptedTurn nextTurn() {
         return turns.poll();
     }
+
+    /**
+     * Answers a recorded request with {@code turn} (null: none left), keeping the answer's outcome the same way on
+     * every wire: {@code error 500}, {@code disconnected}, {@code error <status>}, or what the completion ended with
+     * ({@code client-gone} when the client left while it was written). The bytes are the wire's.
+     */
+    final void play(ScriptedTurn turn, RecordedRequest request, HttpResponder response) throws IOException, InterruptedException {
+        RecordedRequest.Answer answer = request.answer();
+        switch (turn) {
+            case null -> {
+                sendError(response, 500, noTurnLeft(), Map.of());
+                answer.end("error 500");
+            }
+            case ScriptedTurn.Disconnect d -> {
+                response.abort();
+                answer.end("disconnected");
+            }
+            case ScriptedTurn.HttpError e -> {
+                answer.firstByte();
+                sendError(response, e.status(), e.message(), e.headers());
+                answer.end("error " + e.status());
+            }
+            case ScriptedTurn.Completion c -> {
+                try {
+                    complete(c, request, response);
+                } catch (IOException e) {
+                    answer.end("client-gone");
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /** The message of the 500 answered when no turn is left. */
+    abstract String noTurnLeft();
+
+    /** Writes an error as the wire writes one; {@code headers} are a scripted error's (they may name the error type). */
+    abstract void sendError(HttpResponder response, int status, String message, Map<String, String> headers) throws IOException;
+
+    /** Writes a completion and ends its answer ({@code completed}, {@code cut}, ...). */
+    abstract void complete(ScriptedTurn.Completion turn, RecordedRequest request, HttpResponder response)
+            throws IOException, InterruptedException;
 
     /** Plays a scripted pause: a delay, or a wait until the test releases the signal. */
     void pause(ScriptedTurn.Step.Pause pause) throws InterruptedException {

@@ -11,6 +11,7 @@ import dev.tablewright.json.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -33,12 +34,9 @@ public final class ScriptedModelServer extends ScriptedModel {
     /** When set, every request is answered by this instead of the queue (the offline demo model decides per request). */
     private final Function<RecordedRequest, ScriptedTurn> responder;
 
-    private ScriptedModelServer(int port) throws IOException {
-        this(port, null, "scripted-model");
-    }
-
-    private ScriptedModelServer(int port, Function<RecordedRequest, ScriptedTurn> responder, String name) throws IOException {
-        super("the scripted model", responder == null ? Integer.MAX_VALUE : KEPT_WHEN_ANSWERING);
+    private ScriptedModelServer(int port, ModelScript script, Function<RecordedRequest, ScriptedTurn> responder, String name)
+            throws IOException {
+        super("the scripted model", responder == null ? Integer.MAX_VALUE : KEPT_WHEN_ANSWERING, script);
         this.responder = responder;
         serve(LoopbackHttpServer.start(port, name, this::handle));
     }
@@ -49,22 +47,20 @@ public final class ScriptedModelServer extends ScriptedModel {
      * {@value #KEPT_WHEN_ANSWERING} requests in {@link #requests()}.
      */
     public static ScriptedModelServer answering(int port, String name, Function<RecordedRequest, ScriptedTurn> responder) throws IOException {
-        return new ScriptedModelServer(port, java.util.Objects.requireNonNull(responder), name);
+        return new ScriptedModelServer(port, new ModelScript(List.of()), java.util.Objects.requireNonNull(responder), name);
     }
 
     public static ScriptedModelServer start() throws IOException {
-        return new ScriptedModelServer(0);
+        return start(0, new ModelScript(List.of()));
     }
 
     public static ScriptedModelServer start(int port, ModelScript script) throws IOException {
-        ScriptedModelServer server = new ScriptedModelServer(port);
-        server.enqueue(script);
-        return server;
+        return new ScriptedModelServer(port, script, null, "scripted-model");
     }
 
     /** {@code http://127.0.0.1:<port>/v1}: the base URL for an OpenAI client. */
     public String baseUrl() {
-        return "http://127.0.0.1:" + port() + "/v1";
+        return loopbackUrl() + "/v1";
     }
 
     private void handle(HttpRequest request, HttpResponder response) throws Exception {
@@ -82,29 +78,25 @@ public final class ScriptedModelServer extends ScriptedModel {
             return;
         }
         RecordedRequest recorded = record(path, request.headers(), body);
-        RecordedRequest.Answer answer = recorded.answer();
-        ScriptedTurn turn = responder != null ? responder.apply(recorded) : nextTurn();
-        switch (turn) {
-            case null -> {
-                error(response, 500, "scripted model: no turn left", "server_error", Map.of());
-                answer.end("error 500");
-            }
-            case ScriptedTurn.Disconnect d -> {
-                response.abort();
-                answer.end("disconnected");
-            }
-            case ScriptedTurn.HttpError e -> {
-                answer.firstByte();
-                error(response, e.status(), e.message(), e.status() == 429 ? "rate_limit_error" : "server_error", e.headers());
-                answer.end("error " + e.status());
-            }
-            case ScriptedTurn.Completion c -> {
-                if (recorded.streamed()) {
-                    stream(c, recorded, response);
-                } else {
-                    whole(c, recorded, response);
-                }
-            }
+        play(responder != null ? responder.apply(recorded) : nextTurn(), recorded, response);
+    }
+
+    @Override
+    String noTurnLeft() {
+        return "scripted model: no turn left";
+    }
+
+    @Override
+    void sendError(HttpResponder response, int status, String message, Map<String, String> headers) throws IOException {
+        error(response, status, message, status == 429 ? "rate_limit_error" : "server_error", headers);
+    }
+
+    @Override
+    void complete(ScriptedTurn.Completion turn, RecordedRequest request, HttpResponder response) throws IOException, InterruptedException {
+        if (request.streamed()) {
+            stream(turn, request, response);
+        } else {
+            whole(turn, request, response);
         }
     }
 
@@ -115,71 +107,66 @@ public final class ScriptedModelServer extends ScriptedModel {
         String model = request.model().isEmpty() ? "scripted" : request.model();
         boolean headersSent = false;
         boolean roleSent = false;
-        try {
-            for (ScriptedTurn.Step step : turn.steps()) {
-                switch (step) {
-                    case ScriptedTurn.Step.Pause p -> pause(p, response);
-                    case ScriptedTurn.Step.Cut c -> {
-                        cut(response, answer, headersSent);
-                        return;
+        for (ScriptedTurn.Step step : turn.steps()) {
+            switch (step) {
+                case ScriptedTurn.Step.Pause p -> pause(p, response);
+                case ScriptedTurn.Step.Cut c -> {
+                    cut(response, answer, headersSent);
+                    return;
+                }
+                case ScriptedTurn.Step.StreamException x -> {
+                    cut(response, answer, headersSent);
+                    return;
+                }
+                default -> {
+                    if (!headersSent) {
+                        answer.firstByte();
+                        response.startChunked(200, sseHeaders());
+                        headersSent = true;
                     }
-                    case ScriptedTurn.Step.StreamException x -> {
-                        cut(response, answer, headersSent);
-                        return;
+                    ObjectNode delta = Json.object();
+                    if (!roleSent) {
+                        delta.put("role", "assistant");
+                        roleSent = true;
                     }
-                    default -> {
-                        if (!headersSent) {
-                            answer.firstByte();
-                            response.startChunked(200, sseHeaders());
-                            headersSent = true;
+                    switch (step) {
+                        case ScriptedTurn.Step.Text t -> delta.put("content", t.delta());
+                        case ScriptedTurn.Step.ToolCallStart s -> {
+                            ObjectNode call = delta.putArray("tool_calls").addObject();
+                            call.put("index", s.index()).put("id", s.id()).put("type", "function");
+                            call.putObject("function").put("name", s.name()).put("arguments", "");
                         }
-                        ObjectNode delta = Json.object();
-                        if (!roleSent) {
-                            delta.put("role", "assistant");
-                            roleSent = true;
+                        case ScriptedTurn.Step.ToolArguments a -> {
+                            ObjectNode call = delta.putArray("tool_calls").addObject();
+                            call.put("index", a.index());
+                            call.putObject("function").put("arguments", a.fragment());
                         }
-                        switch (step) {
-                            case ScriptedTurn.Step.Text t -> delta.put("content", t.delta());
-                            case ScriptedTurn.Step.ToolCallStart s -> {
-                                ObjectNode call = delta.putArray("tool_calls").addObject();
-                                call.put("index", s.index()).put("id", s.id()).put("type", "function");
-                                call.putObject("function").put("name", s.name()).put("arguments", "");
-                            }
-                            case ScriptedTurn.Step.ToolArguments a -> {
-                                ObjectNode call = delta.putArray("tool_calls").addObject();
-                                call.put("index", a.index());
-                                call.putObject("function").put("arguments", a.fragment());
-                            }
-                            default -> throw new IllegalStateException("unhandled step " + step);
-                        }
-                        event(response, chunk(id, created, model, delta, null));
-                        answer.contentSent();
+                        default -> throw new IllegalStateException("unhandled step " + step);
                     }
+                    event(response, chunk(id, created, model, delta, null));
+                    answer.contentSent();
                 }
             }
-            if (!headersSent) {
-                answer.firstByte();
-                response.startChunked(200, sseHeaders());
-            }
-            ObjectNode last = Json.object();
-            if (!roleSent) {
-                last.put("role", "assistant");
-            }
-            event(response, chunk(id, created, model, last, finishReason(turn)));
-            boolean includeUsage = request.body().path("stream_options").path("include_usage").asBoolean(false);
-            if (includeUsage && turn.usage() != null) {
-                ObjectNode usageChunk = chunkBase(id, created, model);
-                usageChunk.putArray("choices");
-                usageChunk.set("usage", usage(turn.usage()));
-                event(response, usageChunk);
-            }
-            response.chunk("data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8));
-            response.endChunked();
-            answer.end("completed");
-        } catch (IOException e) {
-            answer.end("client-gone");
-            throw e;
         }
+        if (!headersSent) {
+            answer.firstByte();
+            response.startChunked(200, sseHeaders());
+        }
+        ObjectNode last = Json.object();
+        if (!roleSent) {
+            last.put("role", "assistant");
+        }
+        event(response, chunk(id, created, model, last, finishReason(turn)));
+        boolean includeUsage = request.body().path("stream_options").path("include_usage").asBoolean(false);
+        if (includeUsage && turn.usage() != null) {
+            ObjectNode usageChunk = chunkBase(id, created, model);
+            usageChunk.putArray("choices");
+            usageChunk.set("usage", usage(turn.usage()));
+            event(response, usageChunk);
+        }
+        response.chunk("data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8));
+        response.endChunked();
+        answer.end("completed");
     }
 
     private static void cut(HttpResponder response, RecordedRequest.Answer answer, boolean headersSent) throws IOException {

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 
@@ -234,6 +235,20 @@ public final class FunctionProcess implements AutoCloseable {
      */
     public java.util.Optional<java.time.Duration> cpuTime() {
         return process.toHandle().info().totalCpuDuration();
+    }
+
+    /**
+     * Waits for the end of an invocation this process serves; when none comes in time, the {@link TimeoutException}
+     * carries what the function printed (why it did not answer).
+     */
+    public InvocationResult await(Invocation invocation, java.time.Duration timeout) throws InterruptedException, TimeoutException {
+        try {
+            return invocation.await(timeout);
+        } catch (TimeoutException e) {
+            TimeoutException explained = new TimeoutException("no answer within " + timeout.toSeconds() + " s; function output:\n" + output());
+            explained.initCause(e);
+            throw explained;
+        }
     }
 
     /** The last lines the function printed (stdout and stderr), for failure messages. */

@@ -34,6 +34,19 @@ public final class NodeProject {
         return exec(timeoutSeconds, command);
     }
 
+    /**
+     * The {@code node} command for a tool that needs Node {@value Node22#MAJOR} ({@link Node22}: the machine's, or npm's
+     * in this project's {@code .node22}); none to be had fails the calling test.
+     */
+    public String node22() throws Exception {
+        ensureInstalled();
+        try {
+            return Node22.command(directory, System.out);
+        } catch (IOException e) {
+            throw new AssertionError("this check needs Node " + Node22.MAJOR + ": " + e.getMessage(), e);
+        }
+    }
+
     public synchronized void ensureInstalled() throws Exception {
         if (installed) {
             return;

@@ -2,7 +2,7 @@ package dev.tablewright.fakes.runtime;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.json.Json;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -19,7 +19,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class FunctionProcessTest {
 
+    @AutoClose
     private static RuntimeApiEmulator emulator;
+    @AutoClose
     private static FunctionProcess function;
 
     @BeforeAll
@@ -28,16 +30,6 @@ class FunctionProcessTest {
         FunctionSpec spec = new FunctionSpec("UppercaseFunction", UppercaseHandler.class.getName() + "::handleRequest",
                 "java21", 256, 10, Map.of("STAGE", "test"), "dev-fakes", Path.of("target/test-classes"));
         function = FunctionProcess.start(spec, emulator, Map.of());
-    }
-
-    @AfterAll
-    static void stop() {
-        if (function != null) {
-            function.close();
-        }
-        if (emulator != null) {
-            emulator.close();
-        }
     }
 
     @Test
@@ -69,10 +61,6 @@ class FunctionProcessTest {
     }
 
     private static InvocationResult awaitOrExplain(Invocation invocation) throws Exception {
-        try {
-            return invocation.await(Duration.ofSeconds(30));
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("no answer within 30 s; function output:\n" + function.output(), e);
-        }
+        return function.await(invocation, Duration.ofSeconds(30));
     }
 }

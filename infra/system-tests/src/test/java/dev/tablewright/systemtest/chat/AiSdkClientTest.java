@@ -4,8 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.fakes.model.ModelScript;
 import dev.tablewright.json.Json;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -19,17 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Our streams, read by the AI SDK's own code (the {@code ai} npm package), as a useChat client reads them. */
 class AiSdkClientTest {
 
-    ChatHarness chat;
-
-    @BeforeEach
-    void start() throws Exception {
-        chat = new ChatHarness(ChatTurnTest.operationTools());
-    }
-
-    @AfterEach
-    void stop() {
-        chat.close();
-    }
+    @AutoClose
+    final ChatHarness chat = ChatHarness.overOperationTools();
 
     static List<JsonNode> parts(JsonNode message, String type) {
         List<JsonNode> out = new ArrayList<>();

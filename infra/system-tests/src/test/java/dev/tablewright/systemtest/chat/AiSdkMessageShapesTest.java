@@ -4,8 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.fakes.model.ModelScript;
 import dev.tablewright.json.Json;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -20,17 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class AiSdkMessageShapesTest {
 
-    ChatHarness chat;
-
-    @BeforeEach
-    void start() throws Exception {
-        chat = new ChatHarness(ChatTurnTest.operationTools());
-    }
-
-    @AfterEach
-    void stop() {
-        chat.close();
-    }
+    @AutoClose
+    final ChatHarness chat = ChatHarness.overOperationTools();
 
     @Test
     void everyShapeTheAiSdkAcceptsTheChatAcceptsToo() throws Exception {

@@ -28,8 +28,6 @@ import dev.tablewright.openai.OpenAiChatModel;
 import dev.tablewright.toolcontract.Tool;
 import dev.tablewright.toolcontract.ToolDefinition;
 import dev.tablewright.toolcontract.ToolRegistry;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 
 import java.net.URI;
 import java.time.Clock;
@@ -64,6 +62,18 @@ final class ChatHarness implements AutoCloseable {
     final ToolRegistry registry;
     UserInputPort userInput = UserInputPort.NONE;
     TurnLimits limits = TurnLimits.DEFAULT.withRetryBackoff(Duration.ofMillis(20));
+
+    /**
+     * A harness over the operation tools, for a suite's field: {@code @AutoClose final ChatHarness chat =
+     * ChatHarness.overOperationTools();} gives each test its own and closes it after the test.
+     */
+    static ChatHarness overOperationTools() {
+        try {
+            return new ChatHarness(ChatTurnTest.operationTools());
+        } catch (Exception e) {
+            throw new IllegalStateException("the chat harness did not start", e);
+        }
+    }
 
     ChatHarness(List<Tool> tools) throws Exception {
         if (ON_BEDROCK) {

@@ -4,8 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.http.stream.InMemoryResponseStream;
 import dev.tablewright.fakes.model.ModelScript;
 import dev.tablewright.fakes.model.RecordedRequest;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -22,17 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Model and client faults: every one ends the stream with a finish the client understands, never a hang. */
 class ChatTurnFaultsTest {
 
-    ChatHarness chat;
-
-    @BeforeEach
-    void start() throws Exception {
-        chat = new ChatHarness(ChatTurnTest.operationTools());
-    }
-
-    @AfterEach
-    void stop() {
-        chat.close();
-    }
+    @AutoClose
+    final ChatHarness chat = ChatHarness.overOperationTools();
 
     @Test
     void rateLimitsAndServerErrorsBeforeTheFirstByteAreRetriedWithBackoff() {

@@ -12,8 +12,7 @@ import dev.tablewright.tools.ApplyFilterChangeTool;
 import dev.tablewright.tools.ApplyJoinChangeTool;
 import dev.tablewright.tools.ApplySortChangeTool;
 import dev.tablewright.tools.DiscoverTableReferenceTool;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -39,17 +38,8 @@ class ChatTurnTest {
                "id":{"header":"ID","type":"number"},"sku":{"header":"SKU","type":"string"},"name":{"header":"Name","type":"string"},
                "quantity":{"header":"Qty","type":"number"},"warehouse_id":{"header":"Warehouse","type":"number"}}}}""";
 
-    ChatHarness chat;
-
-    @BeforeEach
-    void start() throws Exception {
-        chat = new ChatHarness(operationTools());
-    }
-
-    @AfterEach
-    void stop() {
-        chat.close();
-    }
+    @AutoClose
+    final ChatHarness chat = ChatHarness.overOperationTools();
 
     static List<Tool> operationTools() {
         return List.of(new ApplyColumnChangeTool(), new ApplyFilterChangeTool(), new ApplyJoinChangeTool(),

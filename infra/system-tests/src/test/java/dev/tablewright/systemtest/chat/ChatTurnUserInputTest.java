@@ -29,6 +29,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Function;
 
 import static dev.tablewright.systemtest.chat.ChatTurnTest.body;
 import static dev.tablewright.systemtest.chat.ChatTurnTest.parse;
@@ -43,24 +44,33 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ChatTurnUserInputTest {
 
-    /** A database tool: which database is only the user's to say. */
-    static final class CountRows implements Tool {
-        static final ToolDefinition DEFINITION = new ToolDefinition("count_rows", "Counts the rows of a table.",
-                (ObjectNode) parse("{\"type\":\"object\",\"properties\":{\"table\":{\"type\":\"string\"}},\"required\":[\"table\"]}"),
-                new UserInputRequirement("Which database should I count in?", List.of(new InputField("database", "Database", null,
+    /** A tool whose database only the user can name (production or staging, saved for the conversation). */
+    static Tool askingForDatabase(String name, String description, String schema, String question,
+                                  Function<ToolInvocation, ToolOutcome> run) {
+        ToolDefinition definition = new ToolDefinition(name, description, (ObjectNode) parse(schema),
+                new UserInputRequirement(question, List.of(new InputField("database", "Database", null,
                         FieldType.SELECT, true, null, null, null, null, List.of("production", "staging"), null)), true, null),
                 Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
+        return new Tool() {
+            @Override
+            public ToolDefinition definition() {
+                return definition;
+            }
 
-        @Override
-        public ToolDefinition definition() {
-            return DEFINITION;
-        }
+            @Override
+            public ToolOutcome execute(ToolInvocation invocation) {
+                return run.apply(invocation);
+            }
+        };
+    }
 
-        @Override
-        public ToolOutcome execute(ToolInvocation invocation) {
-            return ToolOutcome.ok(Json.object().put("table", invocation.arguments().path("table").asText())
-                    .put("database", invocation.arguments().path("database").asText()).put("rows", 42));
-        }
+    /** A database tool: which database is only the user's to say. */
+    static Tool countRows() {
+        return askingForDatabase("count_rows", "Counts the rows of a table.",
+                "{\"type\":\"object\",\"properties\":{\"table\":{\"type\":\"string\"}},\"required\":[\"table\"]}",
+                "Which database should I count in?",
+                invocation -> ToolOutcome.ok(Json.object().put("table", invocation.arguments().path("table").asText())
+                        .put("database", invocation.arguments().path("database").asText()).put("rows", 42)));
     }
 
     /** A tool that asks the user for nothing and shows which saved values reached it. */
@@ -89,7 +99,7 @@ class ChatTurnUserInputTest {
 
     @BeforeEach
     void start() throws Exception {
-        chat = new ChatHarness(List.of(new CountRows(), new ShowValues()));
+        chat = new ChatHarness(List.of(countRows(), new ShowValues()));
         DynamoDbClient client = DynamoDbLocalLauncher.shared().client();
         String table = TemplateTables.fromTemplate().createAll(client, "chat-" + UUID.randomUUID().toString().substring(0, 8) + "-")
                 .tableName("UserInputTable");
@@ -174,30 +184,20 @@ class ChatTurnUserInputTest {
     }
 
     /** Needs the user's database, then answers an invalid config (as an operation tool can). */
-    static final class InvalidAfterInput implements Tool {
-        static final ToolDefinition DEFINITION = new ToolDefinition("check_config", "Checks a config.",
-                (ObjectNode) parse("{\"type\":\"object\",\"properties\":{}}"),
-                new UserInputRequirement("Which database?", List.of(new InputField("database", "Database", null,
-                        FieldType.SELECT, true, null, null, null, null, List.of("production", "staging"), null)), true, null),
-                Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
-
-        @Override
-        public ToolDefinition definition() {
-            return DEFINITION;
-        }
-
-        @Override
-        public ToolOutcome execute(ToolInvocation invocation) {
-            ObjectNode out = Json.object().put("valid", false);
-            out.putArray("errors").addObject().put("field", "data_source[0].source").put("message", "table 'ghost' does not exist");
-            return ToolOutcome.ok(out, new ToolEffect.InvalidConfig(List.of(new ValidationError("data_source[0].source", "table 'ghost' does not exist"))));
-        }
+    static Tool invalidAfterInput() {
+        return askingForDatabase("check_config", "Checks a config.", "{\"type\":\"object\",\"properties\":{}}", "Which database?",
+                invocation -> {
+                    ObjectNode out = Json.object().put("valid", false);
+                    out.putArray("errors").addObject().put("field", "data_source[0].source").put("message", "table 'ghost' does not exist");
+                    return ToolOutcome.ok(out, new ToolEffect.InvalidConfig(List.of(new ValidationError("data_source[0].source",
+                            "table 'ghost' does not exist"))));
+                });
     }
 
     @Test
     void aResumedCallThatReachesTheRepairBoundEndsTheTurnOnceWithItsExplanation() throws Exception {
         chat.close();
-        chat = new ChatHarness(List.of(new InvalidAfterInput()));
+        chat = new ChatHarness(List.of(invalidAfterInput()));
         chat.userInput = new UserInputLifecycle(service);
         chat.limits = chat.limits.withMaxRepairs(0);
         chat.model.enqueue(ModelScript.builder().turn(t -> t.toolCall("call_r", "check_config", "{}")).build());

@@ -164,14 +164,8 @@ class ResumableTurnTest {
         return HTTP.send(r.build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    static List<JsonNode> parts(String body) throws IOException {
-        List<JsonNode> parts = new ArrayList<>();
-        for (String line : body.split("\n")) {
-            if (line.startsWith("data: ") && !line.equals("data: [DONE]")) {
-                parts.add(Json.parse(line.substring(6)));
-            }
-        }
-        return parts;
+    static List<JsonNode> parts(String body) {
+        return dev.tablewright.aisdk.stream.UiMessageStreamReader.parse(body).parts();
     }
 
     static String text(List<JsonNode> parts) {

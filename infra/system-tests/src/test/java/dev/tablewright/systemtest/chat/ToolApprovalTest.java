@@ -319,14 +319,8 @@ class ToolApprovalTest {
         }
     }
 
-    static List<JsonNode> parts(String body) throws Exception {
-        List<JsonNode> parts = new ArrayList<>();
-        for (String line : body.split("\n")) {
-            if (line.startsWith("data: ") && !line.equals("data: [DONE]")) {
-                parts.add(Json.parse(line.substring(6)));
-            }
-        }
-        return parts;
+    static List<JsonNode> parts(String body) {
+        return dev.tablewright.aisdk.stream.UiMessageStreamReader.parse(body).parts();
     }
 
     static JsonNode only(List<JsonNode> parts, String type) {
@@ -336,12 +330,7 @@ class ToolApprovalTest {
     }
 
     static JsonNode toolPart(JsonNode message, String type) {
-        for (JsonNode p : message.path("parts")) {
-            if (p.path("type").asText().equals(type)) {
-                return p;
-            }
-        }
-        throw new AssertionError("no " + type + " in " + message);
+        return dev.tablewright.fakes.conversations.SampleMessages.part(message, type);
     }
 
     static JsonNode previewPart(JsonNode message) {

@@ -88,12 +88,7 @@ class ConversationTurnsTest {
                 .header("authorization", "Bearer " + token).header("content-type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(Json.write(body))).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(200, r.statusCode(), r.body());
-        List<JsonNode> parts = new ArrayList<>();
-        for (String line : r.body().split("\n")) {
-            if (line.startsWith("data: ") && !line.equals("data: [DONE]")) {
-                parts.add(Json.parse(line.substring(6)));
-            }
-        }
+        List<JsonNode> parts = dev.tablewright.aisdk.stream.UiMessageStreamReader.parse(r.body()).parts();
         assertEquals("finish", parts.getLast().path("type").asText(), parts.toString());
         assertTrue(parts.stream().noneMatch(p -> p.path("type").asText().equals("error")), parts.toString());
         return parts;
@@ -248,12 +243,7 @@ class ConversationTurnsTest {
     }
 
     static JsonNode find(JsonNode message, String type) {
-        for (JsonNode p : message.path("parts")) {
-            if (p.path("type").asText().equals(type)) {
-                return p;
-            }
-        }
-        throw new AssertionError("no " + type + " part in " + message);
+        return dev.tablewright.fakes.conversations.SampleMessages.part(message, type);
     }
 
     static String lastText(JsonNode message) {

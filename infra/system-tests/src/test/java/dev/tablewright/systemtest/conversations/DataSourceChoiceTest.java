@@ -17,7 +17,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -52,12 +51,7 @@ class DataSourceChoiceTest {
                 .header("authorization", "Bearer " + token).POST(HttpRequest.BodyPublishers.ofString(Json.write(body))).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(200, r.statusCode(), r.body());
-        List<JsonNode> parts = new ArrayList<>();
-        for (String line : r.body().split("\n")) {
-            if (line.startsWith("data: ") && !line.equals("data: [DONE]")) {
-                parts.add(Json.parse(line.substring(6)));
-            }
-        }
+        List<JsonNode> parts = dev.tablewright.aisdk.stream.UiMessageStreamReader.parse(r.body()).parts();
         return parts;
     }
 

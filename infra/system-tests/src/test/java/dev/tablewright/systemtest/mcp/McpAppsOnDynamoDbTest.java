@@ -3,19 +3,12 @@ package dev.tablewright.systemtest.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.dynamodb.DynamoConfigStore;
 import dev.tablewright.dynamodb.DynamoPreviewStore;
-import dev.tablewright.fakes.dynamodb.DynamoDbLocalLauncher;
-import dev.tablewright.fakes.dynamodb.TemplateTables;
 import dev.tablewright.fakes.sampledb.SampleDatabase;
-import dev.tablewright.fakes.template.SamTemplate;
-import dev.tablewright.fakes.tools.InProcessToolInvoker;
-import dev.tablewright.functions.mcp.McpFunction;
 import dev.tablewright.http.stream.InMemoryResponseStream;
 import dev.tablewright.json.Json;
 import dev.tablewright.mcp.McpApps;
 import dev.tablewright.mcp.McpEndpoint;
-import dev.tablewright.mcp.McpHttpRequest;
 import dev.tablewright.mcp.McpToolCatalogue;
-import dev.tablewright.postgres.PostgresDatabases;
 import dev.tablewright.preview.PreviewStatus;
 import dev.tablewright.tools.PreviewTableConfigTool;
 import org.junit.jupiter.api.AfterAll;
@@ -29,8 +22,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -57,11 +48,7 @@ class McpAppsOnDynamoDbTest {
             {"name": "Orders with their number", "data_source": [{"schema": "sales", "source": "orders",
              "select": {"columns": [{"name": "id"}, {"name": "order_number"}]}}],
              "visual_settings": {"columns": {"id": {"header": "ID", "type": "number"}, "order_number": {"header": "Order", "type": "string"}}}}""";
-    private static final Function<String, Optional<String>> BEARER_IS_USER =
-            header -> Optional.ofNullable(header).filter(h -> h.startsWith("Bearer ")).map(h -> h.substring(7));
-
-    private static DynamoDbLocalLauncher dynamo;
-    private static PostgresDatabases databases;
+    private static McpOnDynamoDb bed;
     private static DynamoConfigStore configs;
     private static DynamoPreviewStore previews;
     private static McpEndpoint endpoint;
@@ -69,27 +56,19 @@ class McpAppsOnDynamoDbTest {
 
     @BeforeAll
     static void start() throws Exception {
-        dynamo = DynamoDbLocalLauncher.shared();
-        TemplateTables.Created tables = new TemplateTables(SamTemplate.load(SamTemplate.locate())).createAll(dynamo.client(),
-                "apps-" + java.util.UUID.randomUUID().toString().substring(0, 8) + "-");
-        Map<String, String> env = new LinkedHashMap<>(tables.environment());
-        env.put("DYNAMODB_ENDPOINT", dynamo.endpoint().toString());
-        env.put("AWS_REGION", "us-east-1");
-        env.put("MCP_ELICITATION_WAIT_SECONDS", "2");
-        databases = new PostgresDatabases(Map.of(PostgresDatabases.DEFAULT_NAME, SampleDatabase.ensureLoaded()::connect),
-                SampleDatabase.SCHEMAS, Duration.ofSeconds(5), Duration.ofSeconds(60));
-        configs = new DynamoConfigStore(dynamo.client(), env.get("CONFIGS_TABLE"));
-        previews = new DynamoPreviewStore(dynamo.client(), env.get("PREVIEWS_TABLE"));
-        PreviewTableConfigTool preview = new PreviewTableConfigTool(databases, previews,
+        bed = McpOnDynamoDb.start("apps", Map.of("MCP_ELICITATION_WAIT_SECONDS", "2"), SampleDatabase.SCHEMAS);
+        configs = bed.configs();
+        previews = bed.previews();
+        PreviewTableConfigTool preview = new PreviewTableConfigTool(bed.databases(), previews,
                 (owner, id) -> configs.get(owner, id).map(dev.tablewright.configstore.StoredConfig::config),
                 Clock.systemUTC(), 5, Duration.ofHours(1));
-        endpoint = McpFunction.endpoint(env, new InProcessToolInvoker(List.of(preview)), BEARER_IS_USER, Clock.systemUTC());
+        endpoint = bed.endpoint(Clock.systemUTC(), List.of(preview));
     }
 
     @AfterAll
     static void stop() {
-        if (databases != null) {
-            databases.close();
+        if (bed != null) {
+            bed.close();
         }
     }
 
@@ -314,25 +293,18 @@ class McpAppsOnDynamoDbTest {
         try {
             body = (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse("{\"jsonrpc\":\"2.0\",\"id\":" + (++ids)
                     + ",\"method\":\"" + method + "\",\"params\":" + params + "}");
-            com.fasterxml.jackson.databind.node.ObjectNode meta = ((com.fasterxml.jackson.databind.node.ObjectNode) body.get("params"))
-                    .putObject("_meta").put("io.modelcontextprotocol/protocolVersion", "2026-07-28");
-            meta.set("io.modelcontextprotocol/clientCapabilities", Json.parse(capabilities));
-            meta.putObject("io.modelcontextprotocol/clientInfo").put("name", "test").put("version", "1");
         } catch (java.io.IOException e) {
             throw new IllegalArgumentException(e);
         }
+        ((com.fasterxml.jackson.databind.node.ObjectNode) body.get("params")).set("_meta", McpOnDynamoDb.meta("2026-07-28", capabilities));
         Map<String, String> headers = new LinkedHashMap<>();
-        headers.put("host", "mcp.example");
-        headers.put("authorization", "Bearer " + user);
-        headers.put("content-type", "application/json");
         headers.put("MCP-Protocol-Version", "2026-07-28");
         headers.put("Mcp-Method", method);
         JsonNode named = body.path("params").has("name") ? body.path("params").path("name") : body.path("params").path("uri");
         if (named.isTextual()) {
             headers.put("Mcp-Name", named.asText());
         }
-        InMemoryResponseStream r = new InMemoryResponseStream();
-        endpoint.handle(new McpHttpRequest("POST", "/mcp", headers, Json.write(body), "https"), r, Optional.empty());
+        InMemoryResponseStream r = McpOnDynamoDb.post(endpoint, user, headers, Json.write(body));
         assertEquals(200, r.statusCode(), r.body());
         List<JsonNode> answers = messages(r);
         assertEquals(1, answers.size(), "one JSON answer, no stream: " + r.body());
@@ -340,27 +312,13 @@ class McpAppsOnDynamoDbTest {
     }
 
     private static InMemoryResponseStream post(String user, String session, String body) {
-        Map<String, String> headers = new LinkedHashMap<>();
-        headers.put("host", "mcp.example");
-        headers.put("authorization", "Bearer " + user);
-        headers.put("content-type", "application/json");
-        if (session != null) {
-            headers.put("mcp-session-id", session);
-        }
-        InMemoryResponseStream response = new InMemoryResponseStream();
-        endpoint.handle(new McpHttpRequest("POST", "/mcp", headers, body, "https"), response, Optional.empty());
-        return response;
+        return McpOnDynamoDb.post(endpoint, user, session == null ? Map.of() : Map.of("mcp-session-id", session), body);
     }
 
+    /** The initialize answer, with the session id it carries as {@code session}. */
     private static JsonNode initializeAnswer(String user, String revision, String capabilities) {
-        InMemoryResponseStream r = post(user, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
-                + "{\"protocolVersion\":\"" + revision + "\",\"capabilities\":" + capabilities
-                + ",\"clientInfo\":{\"name\":\"test\",\"version\":\"1\"}}}");
-        assertEquals(200, r.statusCode(), r.body());
-        JsonNode answer = messages(r).get(0);
-        return ((com.fasterxml.jackson.databind.node.ObjectNode) answer).put("session", r.headers().entrySet().stream()
-                .filter(e -> e.getKey().equalsIgnoreCase("mcp-session-id")).map(Map.Entry::getValue).findFirst()
-                .orElseThrow(() -> new AssertionError(r.headers().toString())));
+        InMemoryResponseStream r = McpOnDynamoDb.initialize(endpoint, user, revision, capabilities);
+        return ((com.fasterxml.jackson.databind.node.ObjectNode) messages(r).get(0)).put("session", McpOnDynamoDb.sessionId(r));
     }
 
     private static String sessionOf(JsonNode initialized) {
@@ -387,24 +345,8 @@ class McpAppsOnDynamoDbTest {
         return answers.get(answers.size() - 1).path("result");
     }
 
-    /** The JSON-RPC messages of an answer: one JSON object, or the data of each SSE event. */
     private static List<JsonNode> messages(InMemoryResponseStream r) {
-        List<JsonNode> out = new ArrayList<>();
-        String body = r.body();
-        try {
-            if (body.startsWith("{")) {
-                out.add(Json.parse(body));
-            } else {
-                for (String line : body.split("\n")) {
-                    if (line.startsWith("data: ")) {
-                        out.add(Json.parse(line.substring(6)));
-                    }
-                }
-            }
-        } catch (Exception e) {
-            throw new AssertionError(body, e);
-        }
-        return out;
+        return McpOnDynamoDb.messages(r.body());
     }
 
     private static List<String> names(JsonNode tools) {

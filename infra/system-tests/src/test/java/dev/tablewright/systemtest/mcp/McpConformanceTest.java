@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * suite) and on 2026-07-28 (the 0.2.0-alpha suite, judged against conformance-2026-baseline.yaml: the checks that need
  * the suite's own fixture tools, or prompts and resources, which this server does not have). Its client sends no
  * token, so conformance-check.mjs puts a pass-through in front that adds the signed-in user's (and changes nothing
- * else). Needs Node 22 ({@link Node22}); fails, never skips, without Node.
+ * else). Needs Node 22 ({@link NodeProject#node22}); fails, never skips, without it.
  */
 class McpConformanceTest {
 
@@ -56,7 +56,7 @@ class McpConformanceTest {
 
     private static JsonNode run(boolean revision2026, List<String> scenarios) throws Exception {
         NodeProject clients = McpStack.CLIENTS;
-        String node = Node22.binary(clients);
+        String node = clients.node22();
         List<String> command = new ArrayList<>(List.of("env", "MCP_URL=" + stack.mcpUrl(),
                 "MCP_TOKEN=" + stack.issuer().mint(DevIssuer.DEV_USER), node,
                 clients.directory().resolve("conformance-check.mjs").toString()));

@@ -3,19 +3,10 @@ package dev.tablewright.systemtest.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.http.stream.InMemoryResponseStream;
 import dev.tablewright.fakes.tools.InProcessToolInvoker;
-import dev.tablewright.dynamodb.DynamoDbInputRequestStore;
-import dev.tablewright.dynamodb.DynamoDbSavedValuesStore;
 import dev.tablewright.functions.mcp.McpFunction;
-import dev.tablewright.fakes.sampledb.SampleDatabase;
-import dev.tablewright.postgres.DatabaseUrl;
-import dev.tablewright.fakes.dynamodb.DynamoDbLocalLauncher;
-import dev.tablewright.fakes.dynamodb.TemplateTables;
-import dev.tablewright.fakes.template.SamTemplate;
 import dev.tablewright.systemtest.userinput.MutableClock;
 import dev.tablewright.json.Json;
 import dev.tablewright.mcp.McpEndpoint;
-import dev.tablewright.mcp.McpHttpRequest;
-import dev.tablewright.postgres.PostgresDatabases;
 import dev.tablewright.tools.SearchDatabaseSchemaTool;
 import dev.tablewright.userinput.InputRequestService;
 import dev.tablewright.userinput.RequestStatus;
@@ -26,13 +17,10 @@ import org.junit.jupiter.api.Test;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -46,59 +34,31 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class McpSessionsOnDynamoDbTest {
 
-    private static DynamoDbLocalLauncher dynamo;
-    private static PostgresDatabases databases;
-    private static Map<String, String> env;
+    private static McpOnDynamoDb bed;
     private static InputRequestService inputRequests;
-    private static final Function<String, Optional<String>> BEARER_IS_USER =
-            header -> Optional.ofNullable(header).filter(h -> h.startsWith("Bearer ")).map(h -> h.substring(7));
 
     @BeforeAll
     static void start() throws Exception {
-        dynamo = DynamoDbLocalLauncher.start();
-        TemplateTables.Created tables = new TemplateTables(SamTemplate.load(SamTemplate.locate())).createAll(dynamo.client(), "mcp-");
-        env = new LinkedHashMap<>(tables.environment());
-        env.put("DYNAMODB_ENDPOINT", dynamo.endpoint().toString());
-        env.put("AWS_REGION", "us-east-1");
-        env.put("DATA_SOURCES", "{\"production\": {}, \"staging\": {}}");
-        env.put("MCP_ELICITATION_WAIT_SECONDS", "2");
-        env.put("INPUT_REQUEST_TTL_HOURS", "3"); // not the default (24): the endpoint's questions live as the settings say
-        DatabaseUrl sample = SampleDatabase.ensureLoaded();
-        Map<String, dev.tablewright.postgres.ConnectionSource> named = new LinkedHashMap<>();
-        named.put("production", sample::connect);
-        named.put("staging", sample::connect);
-        databases = new PostgresDatabases(named, List.of("sales"), Duration.ofSeconds(5), Duration.ofSeconds(60));
-        String table = env.get("USER_INPUT_TABLE");
-        inputRequests = new InputRequestService(new DynamoDbInputRequestStore(dynamo.client(), table,
-                InputRequestService.Expiry.DEFAULT.valuesTtl()), new DynamoDbSavedValuesStore(dynamo.client(), table),
-                Clock.systemUTC(), InputRequestService.Expiry.DEFAULT);
+        bed = McpOnDynamoDb.start("mcp", Map.of("DATA_SOURCES", "{\"production\": {}, \"staging\": {}}",
+                "MCP_ELICITATION_WAIT_SECONDS", "2",
+                "INPUT_REQUEST_TTL_HOURS", "3"), // not the default (24): the endpoint's questions live as the settings say
+                List.of("sales"));
+        inputRequests = bed.inputRequests();
     }
 
     @AfterAll
     static void stop() {
-        if (databases != null) {
-            databases.close();
-        }
-        if (dynamo != null) {
-            dynamo.close();
+        if (bed != null) {
+            bed.close();
         }
     }
 
     private static McpEndpoint instance(Clock clock) {
-        return McpFunction.endpoint(env, new InProcessToolInvoker(List.of(new SearchDatabaseSchemaTool(databases))), BEARER_IS_USER, clock);
+        return bed.endpoint(clock, List.of(new SearchDatabaseSchemaTool(bed.databases())));
     }
 
     private static InMemoryResponseStream post(McpEndpoint endpoint, String user, String session, String body) {
-        Map<String, String> headers = new LinkedHashMap<>();
-        headers.put("host", "mcp.example");
-        headers.put("authorization", "Bearer " + user);
-        headers.put("content-type", "application/json");
-        if (session != null) {
-            headers.put("mcp-session-id", session);
-        }
-        InMemoryResponseStream response = new InMemoryResponseStream();
-        endpoint.handle(new McpHttpRequest("POST", "/mcp", headers, body, "https"), response, Optional.empty());
-        return response;
+        return McpOnDynamoDb.post(endpoint, user, session == null ? Map.of() : Map.of("mcp-session-id", session), body);
     }
 
     private static String initialize(McpEndpoint endpoint, String user) {
@@ -107,33 +67,13 @@ class McpSessionsOnDynamoDbTest {
 
     /** A new session at the given revision with the given client capabilities; its id. */
     private static String initialize(McpEndpoint endpoint, String user, String revision, String capabilities) {
-        InMemoryResponseStream r = post(endpoint, user, null, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
-                + "{\"protocolVersion\":\"" + revision + "\",\"capabilities\":" + capabilities
-                + ",\"clientInfo\":{\"name\":\"test\",\"version\":\"1\"}}}");
-        assertEquals(200, r.statusCode(), r.body());
-        String session = r.headers().entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase("mcp-session-id"))
-                .map(Map.Entry::getValue).findFirst().orElseThrow(() -> new AssertionError(r.headers().toString()));
+        InMemoryResponseStream r = McpOnDynamoDb.initialize(endpoint, user, revision, capabilities);
         assertEquals(revision, parse(r.body()).get(0).path("result").path("protocolVersion").asText(), r.body());
-        return session;
+        return McpOnDynamoDb.sessionId(r);
     }
 
-    /** The JSON-RPC messages of a body: one JSON object, or the data of each SSE event. */
     private static List<JsonNode> parse(String body) {
-        List<JsonNode> out = new ArrayList<>();
-        try {
-            if (body.startsWith("{")) {
-                out.add(Json.parse(body));
-            } else {
-                for (String line : body.split("\n")) {
-                    if (line.startsWith("data: ")) {
-                        out.add(Json.parse(line.substring(6)));
-                    }
-                }
-            }
-        } catch (Exception e) {
-            throw new AssertionError(body, e);
-        }
-        return out;
+        return McpOnDynamoDb.messages(body);
     }
 
     private static final String SEARCH = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\","
@@ -218,9 +158,9 @@ class McpSessionsOnDynamoDbTest {
             + "\"params\":{\"name\":\"search_database_schema\",\"arguments\":{\"query\":\"orders\",\"database\":\"production\"}}}";
 
     private static McpEndpoint withASecretQuestion() {
-        Map<String, String> withPage = new LinkedHashMap<>(env);
+        Map<String, String> withPage = bed.env();
         withPage.put("MCP_PAGE_URL", "https://page.example/");
-        return McpFunction.endpoint(withPage, new InProcessToolInvoker(List.of(new NeedsAPassword())), BEARER_IS_USER, Clock.systemUTC());
+        return McpOnDynamoDb.endpoint(withPage, Clock.systemUTC(), List.of(new NeedsAPassword()));
     }
 
     @Test
@@ -296,9 +236,9 @@ class McpSessionsOnDynamoDbTest {
 
     @Test
     void primingCallsNoStoreAndNoTool() {
-        Map<String, String> unreachable = new LinkedHashMap<>(env);
+        Map<String, String> unreachable = bed.env();
         unreachable.put("DYNAMODB_ENDPOINT", "http://127.0.0.1:9"); // nothing listens: a store call would fail
-        McpFunction.endpoint(unreachable, new InProcessToolInvoker(List.of()), BEARER_IS_USER).prime();
+        McpFunction.endpoint(unreachable, new InProcessToolInvoker(List.of()), McpOnDynamoDb.BEARER_IS_USER).prime();
     }
 
     @Test

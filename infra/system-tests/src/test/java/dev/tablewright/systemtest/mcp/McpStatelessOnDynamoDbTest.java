@@ -4,20 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.http.stream.InMemoryResponseStream;
 import dev.tablewright.dynamodb.DynamoConfigStore;
-import dev.tablewright.dynamodb.DynamoDbInputRequestStore;
-import dev.tablewright.dynamodb.DynamoDbSavedValuesStore;
 import dev.tablewright.dynamodb.DynamoPreviewStore;
-import dev.tablewright.fakes.dynamodb.DynamoDbLocalLauncher;
-import dev.tablewright.fakes.dynamodb.TemplateTables;
-import dev.tablewright.fakes.sampledb.SampleDatabase;
-import dev.tablewright.fakes.template.SamTemplate;
-import dev.tablewright.fakes.tools.InProcessToolInvoker;
-import dev.tablewright.functions.mcp.McpFunction;
 import dev.tablewright.json.Json;
 import dev.tablewright.mcp.McpEndpoint;
-import dev.tablewright.mcp.McpHttpRequest;
-import dev.tablewright.postgres.DatabaseUrl;
-import dev.tablewright.postgres.PostgresDatabases;
 import dev.tablewright.preview.PreviewStatus;
 import dev.tablewright.systemtest.userinput.MutableClock;
 import dev.tablewright.toolcontract.Tool;
@@ -39,7 +28,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -57,13 +45,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class McpStatelessOnDynamoDbTest {
 
     private static final String REVISION = "2026-07-28";
-    private static final Function<String, Optional<String>> BEARER_IS_USER =
-            header -> Optional.ofNullable(header).filter(h -> h.startsWith("Bearer ")).map(h -> h.substring(7));
     private static final String FORM = "{\"elicitation\":{\"form\":{}}}";
 
-    private static DynamoDbLocalLauncher dynamo;
-    private static PostgresDatabases databases;
-    private static Map<String, String> env;
+    private static McpOnDynamoDb bed;
     private static InputRequestService inputRequests;
     private static DynamoPreviewStore previews;
     private static DynamoConfigStore configs;
@@ -71,43 +55,27 @@ class McpStatelessOnDynamoDbTest {
 
     @BeforeAll
     static void start() throws Exception {
-        dynamo = DynamoDbLocalLauncher.start();
-        TemplateTables.Created tables = new TemplateTables(SamTemplate.load(SamTemplate.locate())).createAll(dynamo.client(), "mcp26-");
-        env = new LinkedHashMap<>(tables.environment());
-        env.put("DYNAMODB_ENDPOINT", dynamo.endpoint().toString());
-        env.put("AWS_REGION", "us-east-1");
-        env.put("DATA_SOURCES", "{\"production\": {}, \"staging\": {}}");
-        env.put("INPUT_REQUEST_TTL_HOURS", "3"); // a requestState lives as long as an input request
-        env.put("MCP_REQUEST_STATE_KEY", "the-same-key-in-every-instance-of-this-test-0123456789");
-        env.put("MCP_PAGE_URL", "https://page.example/");
-        DatabaseUrl sample = SampleDatabase.ensureLoaded();
-        Map<String, dev.tablewright.postgres.ConnectionSource> named = new LinkedHashMap<>();
-        named.put("production", sample::connect);
-        named.put("staging", sample::connect);
-        databases = new PostgresDatabases(named, List.of("sales"), Duration.ofSeconds(5), Duration.ofSeconds(60));
-        String table = env.get("USER_INPUT_TABLE");
-        inputRequests = new InputRequestService(new DynamoDbInputRequestStore(dynamo.client(), table,
-                InputRequestService.Expiry.DEFAULT.valuesTtl()), new DynamoDbSavedValuesStore(dynamo.client(), table),
-                Clock.systemUTC(), InputRequestService.Expiry.DEFAULT);
-        previews = new DynamoPreviewStore(dynamo.client(), env.get("PREVIEWS_TABLE"));
-        configs = new DynamoConfigStore(dynamo.client(), env.get("CONFIGS_TABLE"));
+        bed = McpOnDynamoDb.start("mcp26", Map.of("DATA_SOURCES", "{\"production\": {}, \"staging\": {}}",
+                "INPUT_REQUEST_TTL_HOURS", "3", // a requestState lives as long as an input request
+                "MCP_REQUEST_STATE_KEY", "the-same-key-in-every-instance-of-this-test-0123456789",
+                "MCP_PAGE_URL", "https://page.example/"), List.of("sales"));
+        inputRequests = bed.inputRequests();
+        previews = bed.previews();
+        configs = bed.configs();
     }
 
     @AfterAll
     static void stop() {
-        if (databases != null) {
-            databases.close();
-        }
-        if (dynamo != null) {
-            dynamo.close();
+        if (bed != null) {
+            bed.close();
         }
     }
 
     private static McpEndpoint instance(Clock clock, Tool... extra) {
-        List<Tool> tools = new ArrayList<>(List.of(new SearchDatabaseSchemaTool(databases),
-                new PreviewTableConfigTool(databases, previews, (owner, id) -> Optional.empty(), Clock.systemUTC(), 5, Duration.ofHours(1))));
+        List<Tool> tools = new ArrayList<>(List.of(new SearchDatabaseSchemaTool(bed.databases()),
+                new PreviewTableConfigTool(bed.databases(), previews, (owner, id) -> Optional.empty(), Clock.systemUTC(), 5, Duration.ofHours(1))));
         tools.addAll(List.of(extra));
-        return McpFunction.endpoint(env, new InProcessToolInvoker(tools), BEARER_IS_USER, clock);
+        return bed.endpoint(clock, tools);
     }
 
     private static McpEndpoint instance() {
@@ -126,14 +94,7 @@ class McpStatelessOnDynamoDbTest {
     }
 
     private static ObjectNode meta(String capabilities) {
-        ObjectNode meta = Json.object().put("io.modelcontextprotocol/protocolVersion", REVISION);
-        try {
-            meta.set("io.modelcontextprotocol/clientCapabilities", Json.parse(capabilities));
-        } catch (java.io.IOException e) {
-            throw new IllegalArgumentException(e);
-        }
-        meta.putObject("io.modelcontextprotocol/clientInfo").put("name", "test").put("version", "1");
-        return meta;
+        return McpOnDynamoDb.meta(REVISION, capabilities);
     }
 
     private static ObjectNode request(String method, ObjectNode params) {
@@ -168,13 +129,7 @@ class McpStatelessOnDynamoDbTest {
     }
 
     private static Answer post(McpEndpoint endpoint, String user, ObjectNode body, Map<String, String> extraHeaders) {
-        Map<String, String> headers = new LinkedHashMap<>();
-        headers.put("host", "mcp.example");
-        headers.put("authorization", "Bearer " + user);
-        headers.put("content-type", "application/json");
-        headers.putAll(extraHeaders);
-        InMemoryResponseStream response = new InMemoryResponseStream();
-        endpoint.handle(new McpHttpRequest("POST", "/mcp", headers, Json.write(body), "https"), response, Optional.empty());
+        InMemoryResponseStream response = McpOnDynamoDb.post(endpoint, user, extraHeaders, Json.write(body));
         assertTrue(response.statusCode() < 500, "never a 5xx: " + response.statusCode() + " " + response.body());
         try {
             return new Answer(response.statusCode(), Json.parse(response.body()));

@@ -94,11 +94,7 @@ class ChatStreamingProcessTest {
     }
 
     private InvocationResult await(Invocation invocation) throws Exception {
-        try {
-            return invocation.await(Duration.ofSeconds(60));
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("no answer; function output:\n" + function.output(), e);
-        }
+        return function.await(invocation, Duration.ofSeconds(60));
     }
 
     /** The scripted model, and the development issuer whose tokens the function verifies itself. */

@@ -9,7 +9,7 @@ import dev.tablewright.fakes.runtime.RuntimeApiEmulator;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.fakes.template.SamTemplate;
 import dev.tablewright.json.Json;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -30,7 +30,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  */
 class ToolFunctionProcessTest {
 
+    @AutoClose
     private static RuntimeApiEmulator emulator;
+    @AutoClose
     private static FunctionProcess function;
 
     @BeforeAll
@@ -39,16 +41,6 @@ class ToolFunctionProcessTest {
         assumeTrue(spec.artifactExists(), "the tools jar is built in the package phase (mvn verify); not there: " + spec.artifact());
         emulator = RuntimeApiEmulator.start(spec.logicalId());
         function = FunctionProcess.start(spec, emulator, Map.of());
-    }
-
-    @AfterAll
-    static void stop() {
-        if (function != null) {
-            function.close();
-        }
-        if (emulator != null) {
-            emulator.close();
-        }
     }
 
     @Test
@@ -75,10 +67,6 @@ class ToolFunctionProcessTest {
     }
 
     private static InvocationResult await(Invocation invocation) throws Exception {
-        try {
-            return invocation.await(Duration.ofSeconds(60));
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("no answer within 60 s; function output:\n" + function.output(), e);
-        }
+        return function.await(invocation, Duration.ofSeconds(60));
     }
 }
