@@ -2,6 +2,7 @@ package dev.tablewright.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.validation.ValidationError;
 import dev.tablewright.agent.model.TokenUsage;
 import dev.tablewright.editable.EditableFieldUpdate;
 import dev.tablewright.toolcontract.UserInputRequirement;
@@ -68,7 +69,7 @@ public sealed interface AgentEvent {
     }
 
     /** The model could not make a change valid within the repair bound; the turn explains the errors and stops. */
-    record RepairBoundReached(String toolCallId, String toolName, List<ObjectNode> errors) implements AgentEvent {
+    record RepairBoundReached(String toolCallId, String toolName, List<ValidationError> errors) implements AgentEvent {
         public RepairBoundReached {
             errors = List.copyOf(errors);
         }

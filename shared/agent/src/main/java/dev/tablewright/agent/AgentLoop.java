@@ -1,6 +1,5 @@
 package dev.tablewright.agent;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.memory.MemoryBudget;
 import dev.tablewright.agent.memory.Transcript;
 import dev.tablewright.agent.memory.TranscriptTurn;
@@ -17,6 +16,8 @@ import dev.tablewright.agent.toolcall.UserInputPort;
 import dev.tablewright.logging.Metrics;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.toolcontract.ToolRegistry;
+
+import dev.tablewright.validation.ValidationError;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -243,12 +244,12 @@ public final class AgentLoop {
         s.emit(new AgentEvent.StepStarted());
         StringBuilder text = new StringBuilder("I could not make this change valid after ")
                 .append(limits.maxRepairs() + 1).append(" attempts. What is wrong:");
-        for (ObjectNode e : s.repairErrors) {
+        for (ValidationError e : s.repairErrors) {
             text.append("\n- ");
-            if (e.hasNonNull("field")) {
-                text.append(e.get("field").asText()).append(": ");
+            if (e.field() != null) {
+                text.append(e.field()).append(": ");
             }
-            text.append(e.path("message").asText());
+            text.append(e.message() == null ? "" : e.message());
         }
         text.append("\nTell me how you would like to proceed, or adjust the table by hand.");
         s.say(text.toString());

@@ -20,7 +20,6 @@ import dev.tablewright.toolcontract.ToolOutcomeJson;
 import dev.tablewright.toolcontract.ToolRegistry;
 import dev.tablewright.validation.Identifiers;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -179,10 +178,8 @@ final class ToolDispatch {
             }
             case ToolEffect.InvalidConfig invalid -> {
                 if (++s.consecutiveInvalid > limits.maxRepairs()) {
-                    List<ObjectNode> errors = new ArrayList<>();
-                    invalid.errors().forEach(e -> errors.add(Json.object().put("field", e.field()).put("message", e.message())));
-                    s.repairErrors = errors;
-                    s.emit(new AgentEvent.RepairBoundReached(toolCallId, name, errors));
+                    s.repairErrors = invalid.errors();
+                    s.emit(new AgentEvent.RepairBoundReached(toolCallId, name, invalid.errors()));
                     return true;
                 }
             }

@@ -35,7 +35,7 @@ final class TurnState {
     final List<DeferredCall> deferred = new ArrayList<>();
     int consecutiveInvalid;
     /** The errors the model could not repair, once the repair bound is reached. */
-    List<com.fasterxml.jackson.databind.node.ObjectNode> repairErrors;
+    List<dev.tablewright.validation.ValidationError> repairErrors;
     volatile Runnable cancelModel = () -> { };
     private StopReason stopped;
 

@@ -311,7 +311,7 @@ class AgentLoopTest {
         model.steps.add(text("never"));
         say("only above many", Transcript.EMPTY, 1);
         assertEquals(2, model.requests.size());
-        assertEquals("value", out.of(AgentEvent.RepairBoundReached.class).getFirst().errors().getFirst().path("field").asText());
+        assertEquals("value", out.of(AgentEvent.RepairBoundReached.class).getFirst().errors().getFirst().field());
         assertEquals(StopReason.REPAIR_BOUND, out.stopped().reason());
     }
 

@@ -1,5 +1,6 @@
 package dev.tablewright.aisdk;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.AgentEvent;
 import dev.tablewright.agent.AgentOutput;
@@ -83,7 +84,8 @@ public final class UiStreamMapper implements AgentOutput {
             }
             case AgentEvent.RepairBoundReached e -> {
                 ObjectNode data = Json.object().put("toolCallId", e.toolCallId()).put("toolName", e.toolName());
-                data.set("errors", Json.MAPPER.valueToTree(e.errors()));
+                ArrayNode errors = data.putArray("errors");
+                e.errors().forEach(v -> errors.addObject().put("field", v.field()).put("message", v.message()));
                 ui.write(new UiChunk.Data(VALIDATION_ERRORS_PART, e.toolCallId(), data));
             }
             case AgentEvent.EditableFieldChanged e -> ui.write(new UiChunk.Data(EDITABLE_FIELD_PART, "edit_" + e.field(),
