@@ -1,5 +1,8 @@
 package dev.tablewright.agent;
 
+import dev.tablewright.agent.testing.RecordedOutput;
+import dev.tablewright.agent.testing.ScriptedChatModel;
+import dev.tablewright.agent.testing.ScriptedChatModel.Step;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.memory.MemoryBudget;
@@ -57,21 +60,6 @@ class AgentLoopTest {
     /** The agent's own tools, as the catalogue defines them. */
     static final List<ToolDefinition> AGENT_TOOLS = List.of(AgentToolDefinitions.SEARCH_TOOLS, AgentToolDefinitions.UPDATE_EDITABLE_STATUS);
 
-    /** Each step: stream these deltas, then answer this step, or fail. */
-    interface Step {
-        ModelStep run(ModelStreamListener listener) throws ModelFailure, IOException;
-    }
-
-    static final class FakeModel implements ChatModel {
-        final Deque<Step> steps = new ArrayDeque<>();
-        final List<ModelRequest> requests = new ArrayList<>();
-
-        @Override
-        public ModelStep stream(ModelRequest request, ModelStreamListener listener) throws ModelFailure, IOException {
-            requests.add(request);
-            return steps.removeFirst().run(listener);
-        }
-    }
 
     static Step text(String... deltas) {
         return listener -> {
@@ -128,7 +116,7 @@ class AgentLoopTest {
         }
     };
 
-    FakeModel model = new FakeModel();
+    ScriptedChatModel model = new ScriptedChatModel();
     TurnLimits limits = TurnLimits.DEFAULT.withRetryBackoff(Duration.ofMillis(1));
     UserInputPort userInput = UserInputPort.NONE;
     List<Tool> tools = new ArrayList<>(List.of(SET_FILTER_TOOL));
@@ -150,43 +138,6 @@ class AgentLoopTest {
         ToolInvoker invoker = inThisJvm(tools);
         return new AgentLoop(model, registry, InternalTool.standard(registry, invoker), invoker, userInput, limits,
                 MemoryBudget.DEFAULT, Clock.systemUTC());
-    }
-
-    static final class RecordedOutput implements AgentOutput {
-        final List<AgentEvent> events = new ArrayList<>();
-        final StopSignal stop = new StopSignal();
-
-        @Override
-        public boolean stopRequested() {
-            return stop.isRaised();
-        }
-
-        @Override
-        public void onStopRequested(Runnable callback) {
-            stop.onRaise(callback);
-        }
-
-        @Override
-        public void emit(AgentEvent event) {
-            events.add(event);
-        }
-
-        @Override
-        public boolean clientGone() {
-            return false;
-        }
-
-        @Override
-        public void onClientGone(Runnable callback) {
-        }
-
-        <T extends AgentEvent> List<T> of(Class<T> type) {
-            return events.stream().filter(type::isInstance).map(type::cast).toList();
-        }
-
-        AgentEvent.Stopped stopped() {
-            return (AgentEvent.Stopped) events.getLast();
-        }
     }
 
     RecordedOutput out = new RecordedOutput();

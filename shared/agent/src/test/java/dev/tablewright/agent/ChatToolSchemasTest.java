@@ -1,8 +1,8 @@
 package dev.tablewright.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.agent.AgentLoopTest.FakeModel;
-import dev.tablewright.agent.AgentLoopTest.RecordedOutput;
+import dev.tablewright.agent.testing.ScriptedChatModel;
+import dev.tablewright.agent.testing.RecordedOutput;
 import dev.tablewright.agent.memory.MemoryBudget;
 import dev.tablewright.agent.memory.Transcript;
 import dev.tablewright.agent.model.ModelTool;
@@ -76,7 +76,7 @@ class ChatToolSchemasTest {
     void theModelRequestCarriesThemAndTheDefinitionsKeepConfigRequired() throws Exception {
         Map<String, JsonNode> recorded = recorded().get("default");
         ToolRegistry registry = chatRegistry("default");
-        FakeModel model = new FakeModel();
+        ScriptedChatModel model = new ScriptedChatModel();
         model.steps.add(AgentLoopTest.text("Hello."));
         ToolInvoker invoker = AgentLoopTest.inThisJvm(List.of());
         new AgentLoop(model, registry, InternalTool.standard(registry, invoker), invoker, UserInputPort.NONE,

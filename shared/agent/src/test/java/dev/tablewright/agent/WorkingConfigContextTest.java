@@ -2,8 +2,8 @@ package dev.tablewright.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.agent.AgentLoopTest.FakeModel;
-import dev.tablewright.agent.AgentLoopTest.RecordedOutput;
+import dev.tablewright.agent.testing.ScriptedChatModel;
+import dev.tablewright.agent.testing.RecordedOutput;
 import dev.tablewright.agent.memory.MemoryBudget;
 import dev.tablewright.agent.memory.Transcript;
 import dev.tablewright.agent.toolcall.ToolInvoker;
@@ -81,7 +81,7 @@ class WorkingConfigContextTest {
         }
     };
 
-    final FakeModel model = new FakeModel();
+    final ScriptedChatModel model = new ScriptedChatModel();
     RecordedOutput out = new RecordedOutput();
 
     void turn(PageContext page, String tool, String arguments) {

@@ -1,5 +1,7 @@
 package dev.tablewright.aisdk;
 
+import dev.tablewright.agent.testing.ScriptedChatModel;
+import dev.tablewright.agent.testing.ScriptedChatModel.Step;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.agent.AgentLoop;
 import dev.tablewright.agent.InternalTool;
@@ -57,25 +59,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ChatEndpointTest {
 
-    /** Each step the model is asked for: stream these deltas, then answer this step. */
-    interface Step {
-        ModelStep run(ModelStreamListener listener) throws ModelFailure, IOException;
-    }
-
-    static final class ScriptedModel implements ChatModel {
-        final Deque<Step> steps = new ArrayDeque<>();
-        final List<ModelRequest> requests = new ArrayList<>();
-
-        @Override
-        public ModelStep stream(ModelRequest request, ModelStreamListener listener) throws ModelFailure, IOException {
-            requests.add(request);
-            if (steps.isEmpty()) {
-                throw new AssertionError("the model was asked one step more than scripted");
-            }
-            return steps.removeFirst().run(listener);
-        }
-    }
-
     static Step text(String text) {
         return listener -> {
             listener.textDelta(text);
@@ -130,7 +113,7 @@ class ChatEndpointTest {
         }
     }
 
-    final ScriptedModel model = new ScriptedModel();
+    final ScriptedChatModel model = new ScriptedChatModel();
     final InMemoryConversations store = new InMemoryConversations();
     final List<DomainFailure> refused = new ArrayList<>();
 

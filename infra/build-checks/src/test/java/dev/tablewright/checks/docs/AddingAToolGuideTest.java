@@ -2,10 +2,9 @@ package dev.tablewright.checks.docs;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.agent.AgentEvent;
 import dev.tablewright.agent.AgentInput;
 import dev.tablewright.agent.AgentLoop;
-import dev.tablewright.agent.AgentOutput;
+import dev.tablewright.agent.testing.RecordedOutput;
 import dev.tablewright.agent.AgentResult;
 import dev.tablewright.agent.InternalTool;
 import dev.tablewright.agent.PageContext;
@@ -162,24 +161,10 @@ class AddingAToolGuideTest {
             AgentLoop agent = new AgentLoop(new OpenAiChatModel(new ModelSettings(model.baseUrl(), "scripted-model",
                     "sk-test-not-a-secret", Duration.ofSeconds(10))), chat, InternalTool.standard(chat, none), none,
                     UserInputPort.NONE, TurnLimits.DEFAULT, Clock.systemUTC());
-            List<AgentEvent> events = new ArrayList<>();
+            RecordedOutput out = new RecordedOutput();
             AgentResult result = agent.run(new AgentInput("c_1", "dev-user", PageContext.tables(), Optional.empty(), Transcript.EMPTY,
-                    "t1", new AgentInput.NewMessage("how many rows?"), List.of()), new AgentOutput() {
-                @Override
-                public void emit(AgentEvent event) {
-                    events.add(event);
-                }
-
-                @Override
-                public boolean clientGone() {
-                    return false;
-                }
-
-                @Override
-                public void onClientGone(Runnable callback) {
-                }
-            }, Optional.empty());
-            assertEquals(StopReason.COMPLETED, result.reason(), events::toString);
+                    "t1", new AgentInput.NewMessage("how many rows?"), List.of()), out, Optional.empty());
+            assertEquals(StopReason.COMPLETED, result.reason(), out.events::toString);
             assertTrue(model.lastRequest().toolNames().contains("count_rows"),
                     "a core tool of the tables page is offered to the chat's model: " + model.lastRequest().toolNames());
         }
