@@ -91,6 +91,7 @@ public final class ColdStarts {
                 }
             }
         }
+        System.exit(0); // DynamoDB Local leaves non-daemon threads behind
     }
 
     /** One untimed run with class loading logged to a file; the number of classes it names. */

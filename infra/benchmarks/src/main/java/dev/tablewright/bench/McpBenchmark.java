@@ -96,6 +96,7 @@ public final class McpBenchmark {
                 McpElicitationRoundTrips.measure(counted, counting, userSeconds);
             }
         }
+        System.exit(0); // DynamoDB Local leaves non-daemon threads behind
     }
 
     private static void coldStarts(FunctionSpec spec, Map<String, String> env, String token, int runs) throws Exception {
