@@ -1,19 +1,17 @@
 package dev.tablewright.aisdk;
 
+import dev.tablewright.agent.testing.InMemoryConversations;
 import dev.tablewright.agent.testing.ScriptedChatModel;
 import dev.tablewright.agent.testing.ScriptedChatModel.Step;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.agent.AgentLoop;
 import dev.tablewright.agent.InternalTool;
 import dev.tablewright.agent.TurnLimits;
-import dev.tablewright.agent.model.ChatModel;
 import dev.tablewright.agent.model.FinishReason;
 import dev.tablewright.agent.memory.MemoryBudget;
-import dev.tablewright.agent.model.ModelFailure;
 import dev.tablewright.agent.model.ModelMessage;
 import dev.tablewright.agent.model.ModelRequest;
 import dev.tablewright.agent.model.ModelStep;
-import dev.tablewright.agent.model.ModelStreamListener;
 import dev.tablewright.agent.model.TokenUsage;
 import dev.tablewright.agent.model.ToolCallRequest;
 import dev.tablewright.agent.toolcall.ToolInvoker;
@@ -24,28 +22,17 @@ import dev.tablewright.aisdk.request.BadChatRequest;
 import dev.tablewright.aisdk.resume.TurnStreams;
 import dev.tablewright.aisdk.stream.UiMessageStreamReader;
 import dev.tablewright.catalog.AgentToolDefinitions;
-import dev.tablewright.conversation.ConversationStore;
-import dev.tablewright.conversation.ConversationSummary;
-import dev.tablewright.conversation.ConversationTurn;
 import dev.tablewright.conversation.StoredConversation;
 import dev.tablewright.failure.DomainFailure;
 import dev.tablewright.http.stream.InMemoryResponseStream;
-import dev.tablewright.json.Json;
-import dev.tablewright.configstore.Page;
 import dev.tablewright.toolcontract.ToolRegistry;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -74,43 +61,6 @@ class ChatEndpointTest {
             }
             return new ModelStep("", List.of(calls), FinishReason.TOOL_CALLS, new TokenUsage(10, 1));
         };
-    }
-
-    /** Conversations kept in this JVM, as the DynamoDB store keeps them: messages merged by id, memory replaced. */
-    static final class InMemoryConversations implements ConversationStore {
-        final Map<String, StoredConversation> conversations = new HashMap<>();
-
-        @Override
-        public Optional<StoredConversation> find(String ownerId, String conversationId) {
-            return Optional.ofNullable(conversations.get(ownerId + "/" + conversationId));
-        }
-
-        @Override
-        public Page<ConversationSummary> list(String ownerId, int limit, String cursor) {
-            throw new UnsupportedOperationException("not used by a turn");
-        }
-
-        @Override
-        public void saveTurn(String ownerId, String conversationId, ConversationTurn turn, Instant now) {
-            Optional<StoredConversation> before = find(ownerId, conversationId);
-            ConversationSummary summary = before.map(StoredConversation::summary)
-                    .map(s -> new ConversationSummary(s.id(), s.title() == null ? turn.titleIfNew() : s.title(), s.createdAt(), now, s.configId()))
-                    .orElse(new ConversationSummary(conversationId, turn.titleIfNew(), now, now, null));
-            conversations.put(ownerId + "/" + conversationId, new StoredConversation(summary,
-                    turn.mergedInto(before.map(StoredConversation::messages).orElse(List.of())),
-                    turn.draft().or(() -> before.flatMap(StoredConversation::draft)),
-                    turn.memory().or(() -> before.flatMap(StoredConversation::memory))));
-        }
-
-        @Override
-        public boolean rename(String ownerId, String conversationId, String title, Instant now) {
-            return false;
-        }
-
-        @Override
-        public boolean delete(String ownerId, String conversationId) {
-            return false;
-        }
     }
 
     final ScriptedChatModel model = new ScriptedChatModel();

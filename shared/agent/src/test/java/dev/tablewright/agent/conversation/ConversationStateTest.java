@@ -10,9 +10,7 @@ import dev.tablewright.agent.memory.TranscriptTurn;
 import dev.tablewright.agent.model.ModelMessage;
 import dev.tablewright.agent.model.TokenUsage;
 import dev.tablewright.agent.model.ToolCallRequest;
-import dev.tablewright.configstore.Page;
-import dev.tablewright.conversation.ConversationStore;
-import dev.tablewright.conversation.ConversationSummary;
+import dev.tablewright.agent.testing.InMemoryConversations;
 import dev.tablewright.conversation.ConversationTurn;
 import dev.tablewright.conversation.StoredConversation;
 import dev.tablewright.conversation.StoredMessage;
@@ -29,39 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** What the agent keeps of a conversation between turns: its transcript, and the calls a paused turn left open. */
 class ConversationStateTest {
 
-    /** The last turn stored, as a store keeps it (one conversation is enough here). */
-    static final class LastTurn implements ConversationStore {
-        ConversationTurn saved;
-
-        @Override
-        public Optional<StoredConversation> find(String ownerId, String conversationId) {
-            return Optional.ofNullable(saved).map(t -> new StoredConversation(
-                    new ConversationSummary(conversationId, t.titleIfNew(), Instant.EPOCH, Instant.EPOCH, null),
-                    t.messages(), t.draft(), t.memory()));
-        }
-
-        @Override
-        public Page<ConversationSummary> list(String ownerId, int limit, String cursor) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void saveTurn(String ownerId, String conversationId, ConversationTurn turn, Instant now) {
-            saved = turn;
-        }
-
-        @Override
-        public boolean rename(String ownerId, String conversationId, String title, Instant now) {
-            return false;
-        }
-
-        @Override
-        public boolean delete(String ownerId, String conversationId) {
-            return false;
-        }
-    }
-
-    final LastTurn store = new LastTurn();
+    final InMemoryConversations store = new InMemoryConversations();
     final ConversationState state = new ConversationState(store, null, null, Clock.systemUTC());
     final Transcript transcript = new Transcript(List.of(new TranscriptTurn("u1|a1", List.of(new ModelMessage.User("how many?"),
             new ModelMessage.Assistant("", List.of(new ToolCallRequest("call_1", "get_tables", "{}"),
@@ -92,10 +58,11 @@ class ConversationStateTest {
 
     @Test
     void aMemoryWithoutARecordOrThatCannotBeReadHasNoPausedTurn() {
-        store.saved = new ConversationTurn(shown, Optional.empty(), null, Optional.of(TranscriptJson.write(transcript)));
+        store.saveTurn("user_1", "c1", new ConversationTurn(shown, Optional.empty(), null,
+                Optional.of(TranscriptJson.write(transcript))), Instant.EPOCH);
         assertTrue(ConversationState.paused(state.find("user_1", "c1")).isEmpty(), "stored before the record was kept");
-        store.saved = new ConversationTurn(shown, Optional.empty(), null,
-                Optional.of("{\"v\":1,\"turns\":[],\"paused\":{\"turnKey\":\"u1|a1\",\"calls\":[{\"id\":\"c\",\"name\":\"n\",\"waitingFor\":\"later\"}]}}"));
+        store.saveTurn("user_1", "c1", new ConversationTurn(shown, Optional.empty(), null,
+                Optional.of("{\"v\":1,\"turns\":[],\"paused\":{\"turnKey\":\"u1|a1\",\"calls\":[{\"id\":\"c\",\"name\":\"n\",\"waitingFor\":\"later\"}]}}")), Instant.EPOCH);
         assertTrue(ConversationState.paused(state.find("user_1", "c1")).isEmpty(), "an unknown wait is no record");
     }
 }
