@@ -21,6 +21,16 @@ public final class SampleConfigs {
              "client_note": "kept through every round trip"}
             """;
 
+    /**
+     * The arguments of an {@code apply_column_change} that starts a table over the sample database's stock levels with
+     * two columns: a scripted model's first call in the conversation suites. Its name is {@code "Stock %d"}: format it
+     * with a number, or replace the quoted name.
+     */
+    public static final String STOCK_COLUMNS_CHANGE = """
+            {"config": {"name": "Stock %d", "data_source": [{"schema": "inventory", "source": "stock_levels",
+              "select": {"columns": []}}], "visual_settings": {"columns": {}}},
+             "operation": "add", "columns": [{"name": "item_id", "pg_type": "integer"}, {"name": "quantity", "pg_type": "integer"}]}""";
+
     public static TableConfig orders(String name) {
         try {
             TableConfig base = ConfigJson.readWritten(ORDERS);

@@ -1,5 +1,6 @@
 package dev.tablewright.systemtest.chat;
 
+import dev.tablewright.fakes.configs.SampleConfigs;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -45,11 +46,6 @@ class ToolApprovalTest {
     private static LocalDeployment stack;
     private static String token;
 
-    static final String CREATE_COLUMNS = """
-            {"config": {"name": "Stock %d", "data_source": [{"schema": "inventory", "source": "stock_levels",
-              "select": {"columns": []}}], "visual_settings": {"columns": {}}},
-             "operation": "add", "columns": [{"name": "item_id", "pg_type": "integer"}, {"name": "quantity", "pg_type": "integer"}]}""";
-
     @BeforeAll
     static void start() throws Exception {
         stack = LocalDeployment.start(LocalDeployment.Settings.forTest(Map.of("TOOL_APPROVAL_SECRET", SECRET),
@@ -67,7 +63,7 @@ class ToolApprovalTest {
     /** A turn that builds and previews a new config, then, when the answer comes, {@code afterAnswer}. */
     static ModelScript previewTurn(String... afterAnswer) {
         ModelScript.Builder b = ModelScript.builder()
-                .turn(t -> t.toolCall("call_cols", "apply_column_change", CREATE_COLUMNS.formatted(System.nanoTime())))
+                .turn(t -> t.toolCall("call_cols", "apply_column_change", SampleConfigs.STOCK_COLUMNS_CHANGE.formatted(System.nanoTime())))
                 .turn(t -> t.toolCall("call_prev", "preview_table_config", "{\"description\": \"Stock levels\"}"))
                 .say("Here is the preview.");
         for (String s : afterAnswer) {
@@ -371,7 +367,7 @@ class ToolApprovalTest {
     void aResumedStreamReplaysTheApprovalRequestTheTurnIssued() throws Exception {
         String conversation = "conv-approval-resume-" + System.nanoTime();
         stack.model().scriptedServer().enqueue(ModelScript.builder()
-                .turn(t -> t.toolCall("call_cols", "apply_column_change", CREATE_COLUMNS.formatted(System.nanoTime())))
+                .turn(t -> t.toolCall("call_cols", "apply_column_change", SampleConfigs.STOCK_COLUMNS_CHANGE.formatted(System.nanoTime())))
                 .turn(t -> t.toolCall("call_prev", "preview_table_config", "{\"description\": \"Stock levels\"}"))
                 .turn(t -> {
                     for (int i = 0; i < 20; i++) {

@@ -1,5 +1,6 @@
 package dev.tablewright.systemtest.conversations;
 
+import dev.tablewright.fakes.configs.SampleConfigs;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.fakes.identity.DevIssuer;
@@ -37,11 +38,6 @@ class ConversationTurnsTest {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private static LocalDeployment stack;
 
-    static final String CREATE_COLUMNS = """
-            {"config": {"name": "Stock %d", "data_source": [{"schema": "inventory", "source": "stock_levels",
-              "select": {"columns": []}}], "visual_settings": {"columns": {}}},
-             "operation": "add", "columns": [{"name": "item_id", "pg_type": "integer"}, {"name": "quantity", "pg_type": "integer"}]}""";
-
     @BeforeAll
     static void start() throws Exception {
         stack = LocalDeployment.start(LocalDeployment.Settings.forTest(Map.of(), ModelScript.builder().build()));
@@ -51,7 +47,7 @@ class ConversationTurnsTest {
     static ModelScript threeTurns() {
         return ModelScript.builder()
                 // turn 1
-                .turn(t -> t.toolCall("call_cols", "apply_column_change", CREATE_COLUMNS.formatted(System.nanoTime())))
+                .turn(t -> t.toolCall("call_cols", "apply_column_change", SampleConfigs.STOCK_COLUMNS_CHANGE.formatted(System.nanoTime())))
                 .turn(t -> t.toolCall("call_prev1", "preview_table_config", "{\"description\": \"Stock levels\"}"))
                 .say("Here is a preview of stock levels.")
                 // turn 2: no config argument: the conversation's draft is used
@@ -230,7 +226,7 @@ class ConversationTurnsTest {
                 .formatted(name));
         assertEquals(201, saved.statusCode(), saved.body());
         stack.model().scriptedServer().enqueue(ModelScript.builder()
-                .turn(t -> t.toolCall("call_cols", "apply_column_change", CREATE_COLUMNS.replace("\"Stock %d\"", Json.write(name))))
+                .turn(t -> t.toolCall("call_cols", "apply_column_change", SampleConfigs.STOCK_COLUMNS_CHANGE.replace("\"Stock %d\"", Json.write(name))))
                 .turn(t -> t.toolCall("call_prev", "preview_table_config", "{\"description\": \"Stock levels\"}"))
                 .say("That name is taken.")
                 .build());

@@ -1,5 +1,6 @@
 package dev.tablewright.systemtest.conversations;
 
+import dev.tablewright.fakes.configs.SampleConfigs;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.fakes.identity.DevIssuer;
 import dev.tablewright.localstack.local.LocalDeployment;
@@ -48,7 +49,7 @@ class LongConversationTest {
                 : "{\"operation\": \"remove\", \"filter\": {\"column\": \"quantity\", \"operator\": \"gt\", \"value\": " + (99 + n) + "}}";
         ModelScript.Builder script = ModelScript.builder();
         if (n == 1) {
-            script.turn(t -> t.toolCall("call_cols", "apply_column_change", ConversationTurnsTest.CREATE_COLUMNS.formatted(0)));
+            script.turn(t -> t.toolCall("call_cols", "apply_column_change", SampleConfigs.STOCK_COLUMNS_CHANGE.formatted(0)));
         }
         return script
                 .turn(t -> t.toolCall("call_f" + n, "apply_filter_change", filter))
