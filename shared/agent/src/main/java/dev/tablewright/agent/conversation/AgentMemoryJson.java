@@ -36,12 +36,23 @@ final class AgentMemoryJson {
         return Json.write(root);
     }
 
-    static Optional<PausedTurn> paused(String document) {
+    /** The document read once: its transcript and its paused turn, each empty when absent or unreadable. */
+    static ConversationState.AgentMemory read(String document) {
         if (document == null || document.isBlank()) {
-            return Optional.empty();
+            return ConversationState.AgentMemory.NONE;
         }
+        JsonNode root;
         try {
-            JsonNode paused = Json.parse(document).path("paused");
+            root = Json.parse(document);
+        } catch (Exception e) {
+            return ConversationState.AgentMemory.NONE;
+        }
+        return new ConversationState.AgentMemory(TranscriptJson.read(root), paused(root));
+    }
+
+    private static Optional<PausedTurn> paused(JsonNode root) {
+        try {
+            JsonNode paused = root.path("paused");
             if (!paused.isObject() || !paused.path("turnKey").isTextual()) {
                 return Optional.empty();
             }

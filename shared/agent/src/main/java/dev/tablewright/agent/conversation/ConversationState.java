@@ -5,7 +5,6 @@ import dev.tablewright.agent.AgentResult;
 import dev.tablewright.agent.PageContext;
 import dev.tablewright.agent.PausedTurn;
 import dev.tablewright.agent.memory.Transcript;
-import dev.tablewright.agent.memory.TranscriptJson;
 import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.configstore.ConfigStore;
 import dev.tablewright.configstore.StoredConfig;
@@ -76,17 +75,20 @@ public final class ConversationState {
         return store == null || conversationId == null ? Optional.empty() : store.find(ownerId, conversationId);
     }
 
-    /** What the agent remembers of a stored conversation (empty for one stored before it kept a transcript). */
-    public static Optional<Transcript> transcript(Optional<StoredConversation> stored) {
-        return stored.flatMap(StoredConversation::memory).flatMap(TranscriptJson::read);
+    /**
+     * What the agent keeps of a stored conversation, read from its one document once.
+     *
+     * @param transcript what the agent remembers (empty for a conversation stored before it kept a transcript)
+     * @param paused     the last turn, when it paused on open calls: the agent's own record of which calls a door
+     *                   resuming that turn must settle (empty without one, or for a conversation stored before it was kept)
+     */
+    public record AgentMemory(Optional<Transcript> transcript, Optional<PausedTurn> paused) {
+        public static final AgentMemory NONE = new AgentMemory(Optional.empty(), Optional.empty());
     }
 
-    /**
-     * The stored conversation's last turn, when it paused on open calls: the agent's own record of which calls a
-     * door resuming that turn must settle (empty without one, or for a conversation stored before it was kept).
-     */
-    public static Optional<PausedTurn> paused(Optional<StoredConversation> stored) {
-        return stored.flatMap(StoredConversation::memory).flatMap(AgentMemoryJson::paused);
+    /** What the agent keeps of {@code stored}: {@link AgentMemory#NONE} without a conversation or a memory. */
+    public static AgentMemory memory(Optional<StoredConversation> stored) {
+        return stored.flatMap(StoredConversation::memory).map(AgentMemoryJson::read).orElse(AgentMemory.NONE);
     }
 
     /**

@@ -57,7 +57,15 @@ public final class TranscriptJson {
             return Optional.empty();
         }
         try {
-            JsonNode root = Json.parse(json);
+            return read(Json.parse(json));
+        } catch (Exception e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The transcript of a parsed document ({@link #tree}'s shape); empty for another version or an unreadable one. */
+    public static Optional<Transcript> read(JsonNode root) {
+        try {
             if (root.path("v").asInt() != VERSION) {
                 return Optional.empty();
             }

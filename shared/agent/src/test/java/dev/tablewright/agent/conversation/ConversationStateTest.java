@@ -42,8 +42,8 @@ class ConversationStateTest {
                 new AgentResult(StopReason.PAUSED, Optional.empty(), transcript, TokenUsage.NONE, open, "u1|a1"));
 
         Optional<StoredConversation> stored = state.find("user_1", "c1");
-        assertEquals(Optional.of(new PausedTurn("u1|a1", open)), ConversationState.paused(stored));
-        assertEquals(Optional.of(transcript), ConversationState.transcript(stored), "the transcript reads as before");
+        assertEquals(Optional.of(new PausedTurn("u1|a1", open)), ConversationState.memory(stored).paused());
+        assertEquals(Optional.of(transcript), ConversationState.memory(stored).transcript(), "the transcript reads as before");
     }
 
     @Test
@@ -53,16 +53,16 @@ class ConversationStateTest {
         state.save("user_1", "c1", shown, null,
                 new AgentResult(StopReason.COMPLETED, Optional.empty(), transcript, TokenUsage.NONE, List.of(), "u1|a1"));
 
-        assertEquals(Optional.empty(), ConversationState.paused(state.find("user_1", "c1")));
+        assertEquals(Optional.empty(), ConversationState.memory(state.find("user_1", "c1")).paused());
     }
 
     @Test
     void aMemoryWithoutARecordOrThatCannotBeReadHasNoPausedTurn() {
         store.saveTurn("user_1", "c1", new ConversationTurn(shown, Optional.empty(), null,
                 Optional.of(TranscriptJson.write(transcript))), Instant.EPOCH);
-        assertTrue(ConversationState.paused(state.find("user_1", "c1")).isEmpty(), "stored before the record was kept");
+        assertTrue(ConversationState.memory(state.find("user_1", "c1")).paused().isEmpty(), "stored before the record was kept");
         store.saveTurn("user_1", "c1", new ConversationTurn(shown, Optional.empty(), null,
                 Optional.of("{\"v\":1,\"turns\":[],\"paused\":{\"turnKey\":\"u1|a1\",\"calls\":[{\"id\":\"c\",\"name\":\"n\",\"waitingFor\":\"later\"}]}}")), Instant.EPOCH);
-        assertTrue(ConversationState.paused(state.find("user_1", "c1")).isEmpty(), "an unknown wait is no record");
+        assertTrue(ConversationState.memory(state.find("user_1", "c1")).paused().isEmpty(), "an unknown wait is no record");
     }
 }

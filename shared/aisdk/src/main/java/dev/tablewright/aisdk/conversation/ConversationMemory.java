@@ -98,9 +98,10 @@ public final class ConversationMemory {
         List<UiMessage> toStore = new ArrayList<>(request.messages());
         continuing.ifPresent(c -> toStore.removeIf(m -> last.id().equals(m.id())));
         String title = stored.map(s -> s.summary().title()).filter(t -> t != null).isPresent() ? null : title(history);
-        Optional<Transcript> memory = request.newMessageOnly() ? ConversationState.transcript(stored) : Optional.empty();
+        ConversationState.AgentMemory kept = ConversationState.memory(stored); // the stored document, parsed once
+        Optional<Transcript> memory = request.newMessageOnly() ? kept.transcript() : Optional.empty();
         return new Prepared(whole, state.draft(ownerId, request.context(), stored), continuing, toStore, title, memory,
-                ConversationState.paused(stored));
+                kept.paused());
     }
 
     /** The request's messages as stored for display (those with an id and their JSON), in order. */
