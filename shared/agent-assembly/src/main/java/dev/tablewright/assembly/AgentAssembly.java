@@ -11,6 +11,8 @@ import dev.tablewright.agent.InternalTool;
 import dev.tablewright.toolcontract.ToolDefinition;
 import dev.tablewright.toolcontract.ToolRegistry;
 
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
 import java.time.Clock;
 import java.util.Map;
 
@@ -66,6 +68,14 @@ public final class AgentAssembly {
             return TurnObserver.NONE;
         }
         return dev.tablewright.telemetry.otel.OtelTurnObserver.fromEnvironment(env, provider.tracingName(), provider.modelName(env));
+    }
+
+    /**
+     * The environment's one DynamoDB client ({@link ToolAssembly#dynamoDb}): the user-input lifecycle's, and the one
+     * a door's own stores (conversations, stream log, approvals) share, so a function builds one client at init.
+     */
+    public DynamoDbClient dynamoDb() {
+        return toolAssembly.dynamoDb();
     }
 
     /** Each tool run in its own function ({@link ToolAssembly#lambdaTools}). */

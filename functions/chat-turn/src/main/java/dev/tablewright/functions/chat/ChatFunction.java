@@ -113,12 +113,13 @@ public final class ChatFunction implements StreamingHandler {
     }
 
     private ChatFunction(AgentAssembly agent, Map<String, String> env, TurnObserver observer) {
+        // one DynamoDB client for the user-input lifecycle and the door's stores (agent.dynamoDb(), built once)
         this(new UiStreamTurn(agent.loop(agent.model(), agent.lambdaTools(), agent.userInput(), observer)),
-                conversationMemory(env, agent.settings()), turnStreams(env, agent.settings()),
+                conversationMemory(agent.settings(), agent::dynamoDb), turnStreams(env, agent.settings(), agent::dynamoDb),
                 // The function URL has no authorizer: the caller is the verified JWT's sub, or nobody (401).
                 JwtVerifier.fromEnvironment(env)::userIdOf, Optional::empty);
         flushingAfterEachTurn(observer);
-        withToolApprovals(toolApprovals(env));
+        withToolApprovals(toolApprovals(env, agent.settings(), agent::dynamoDb));
     }
 
     /**
@@ -157,11 +158,14 @@ public final class ChatFunction implements StreamingHandler {
      * {@code TOOL_APPROVAL_SECRET_ARN} names) when there is one; {@link ToolApprovals#NONE} without a store.
      */
     public static ToolApprovals toolApprovals(Map<String, String> env) {
-        ChatSettings settings = ChatSettings.fromEnvironment(env);
+        return toolApprovals(env, ChatSettings.fromEnvironment(env), () -> DynamoDbClients.fromEnvironment(env));
+    }
+
+    private static ToolApprovals toolApprovals(Map<String, String> env, ChatSettings settings, Supplier<DynamoDbClient> client) {
         if (settings.conversationsTable() == null) {
             return ToolApprovals.NONE;
         }
-        DynamoDbClient dynamo = DynamoDbClients.fromEnvironment(env);
+        DynamoDbClient dynamo = client.get();
         DynamoConfigStore configs = new DynamoConfigStore(dynamo, settings.configsTable());
         DynamoPreviewStore previews = new DynamoPreviewStore(dynamo, settings.previewsTable());
         return new ToolApprovals(new DynamoToolApprovalStore(dynamo, settings.conversationsTable(), settings.conversationTtl()),
@@ -171,29 +175,29 @@ public final class ChatFunction implements StreamingHandler {
 
     /** The stream log of running turns ({@code TURN_STREAMS_TABLE}); {@link TurnStreams#NONE} without one. */
     public static TurnStreams turnStreams(Map<String, String> env) {
-        return turnStreams(env, ChatSettings.fromEnvironment(env));
+        return turnStreams(env, ChatSettings.fromEnvironment(env), () -> DynamoDbClients.fromEnvironment(env));
     }
 
-    private static TurnStreams turnStreams(Map<String, String> env, ChatSettings settings) {
+    private static TurnStreams turnStreams(Map<String, String> env, ChatSettings settings, Supplier<DynamoDbClient> client) {
         TurnStreamSettings streams = TurnStreamSettings.fromEnvironment(env);
         if (streams.table() == null || settings.conversationsTable() == null) {
             return TurnStreams.NONE; // nothing is stored: a turn is not resumable
         }
-        return new TurnStreams(new DynamoTurnStreamLog(DynamoDbClients.fromEnvironment(env), streams.table(), streams.ttl()),
+        return new TurnStreams(new DynamoTurnStreamLog(client.get(), streams.table(), streams.ttl()),
                 new TurnStreams.Settings(streams.batching(), streams.readerPoll(), settings.limits().maxTurnDuration()),
                 Clock.systemUTC());
     }
 
     /** The conversation store and the tables a draft is resolved against; {@link ConversationMemory#NONE} without a table. */
     public static ConversationMemory conversationMemory(Map<String, String> env) {
-        return conversationMemory(env, ChatSettings.fromEnvironment(env));
+        return conversationMemory(ChatSettings.fromEnvironment(env), () -> DynamoDbClients.fromEnvironment(env));
     }
 
-    private static ConversationMemory conversationMemory(Map<String, String> env, ChatSettings settings) {
+    private static ConversationMemory conversationMemory(ChatSettings settings, Supplier<DynamoDbClient> client) {
         if (settings.conversationsTable() == null) {
             return ConversationMemory.NONE;
         }
-        DynamoDbClient dynamo = DynamoDbClients.fromEnvironment(env);
+        DynamoDbClient dynamo = client.get();
         DynamoConversationStore store = new DynamoConversationStore(dynamo, settings.conversationsTable(), settings.conversationTtl());
         DynamoConfigStore configs = new DynamoConfigStore(dynamo, settings.configsTable());
         return new ConversationMemory(store, DynamoConversations.service(dynamo, store, configs,
