@@ -4,7 +4,7 @@ import dev.tablewright.fakes.identity.DevIssuer;
 import dev.tablewright.fakes.model.BedrockModelServer;
 import dev.tablewright.fakes.model.ModelScript;
 import dev.tablewright.fakes.model.RecordedRequest;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -30,6 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class LocalDeploymentBedrockTest {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    @AutoClose
     private static LocalDeployment stack;
 
     @BeforeAll
@@ -39,13 +40,6 @@ class LocalDeploymentBedrockTest {
                 .turn(t -> t.text("Let me look at ").streamException("modelStreamErrorException", "The model stream was interrupted."));
         LocalModel.exampleConversation().turns().forEach(script::add);
         stack = LocalDeployment.start(LocalDeployment.Settings.forTest(Map.of("MODEL_PROVIDER", "bedrock"), script.build()));
-    }
-
-    @AfterAll
-    static void stop() {
-        if (stack != null) {
-            stack.close();
-        }
     }
 
     private static HttpResponse<String> chat(String conversation) throws Exception {

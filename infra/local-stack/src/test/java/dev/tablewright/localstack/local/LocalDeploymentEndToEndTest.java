@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.fakes.identity.DevIssuer;
 import dev.tablewright.fakes.template.HttpApiRoutes;
 import dev.tablewright.json.Json;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -32,6 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class LocalDeploymentEndToEndTest {
 
+    @AutoClose
     private static LocalDeployment stack;
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private static final ByteArrayOutputStream BANNER = new ByteArrayOutputStream();
@@ -41,13 +42,6 @@ class LocalDeploymentEndToEndTest {
         Map<String, String> env = new HashMap<>(System.getenv());
         env.keySet().removeIf(k -> k.startsWith("OPENAI_")); // always the scripted model here
         stack = LocalDeployment.start(new LocalDeployment.Settings(0, env, new PrintStream(BANNER, true, StandardCharsets.UTF_8)));
-    }
-
-    @AfterAll
-    static void stop() {
-        if (stack != null) {
-            stack.close();
-        }
     }
 
     static HttpResponse<String> call(String method, String path, String token, String body) throws Exception {

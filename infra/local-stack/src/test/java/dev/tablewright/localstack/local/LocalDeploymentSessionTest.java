@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.fakes.identity.DevIssuer;
 import dev.tablewright.json.Json;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -30,6 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class LocalDeploymentSessionTest {
 
+    @AutoClose
     private static LocalDeployment stack;
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
@@ -42,13 +43,6 @@ class LocalDeploymentSessionTest {
         String sources = Json.write(Json.object()
                 .set("production", Json.object().put("url", url))).replace("}}", "},\"staging\":{\"url\":" + Json.write(Json.MAPPER.valueToTree(url)) + "}}");
         stack = LocalDeployment.start(LocalDeployment.Settings.forTest(Map.of("DATA_SOURCES", sources), LocalModel.exampleConversation()));
-    }
-
-    @AfterAll
-    static void stop() {
-        if (stack != null) {
-            stack.close();
-        }
     }
 
     /** What a useChat client keeps of one streamed response: the parts, in order. */
@@ -97,7 +91,6 @@ class LocalDeploymentSessionTest {
         assertEquals(400, stack.call("POST", response, token, "{\"values\": {\"database\": \"nowhere\"}}").statusCode());
         HttpResponse<String> submitted = stack.call("POST", response, token, "{\"values\": {\"database\": \"staging\"}}");
         assertEquals(200, submitted.statusCode(), submitted.body());
-
 
         // 3. The client sends the conversation again with the paused call, as useChat does: the turn resumes it.
         ObjectNode assistant = messages.addObject().put("id", "m2").put("role", "assistant");

@@ -5,7 +5,7 @@ import dev.tablewright.fakes.model.ModelScript;
 import dev.tablewright.json.Json;
 import dev.tablewright.lambda.Env;
 import dev.tablewright.postgres.DatabaseUrl;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -32,6 +32,7 @@ class LocalDeploymentSettingsTest {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     static final String ROLE = "tw_local_cred";
+    @AutoClose
     private static LocalDeployment stack;
 
     @BeforeAll
@@ -47,13 +48,6 @@ class LocalDeploymentSettingsTest {
                 "DATABASE_URL", "postgres://" + ROLE + ":local-only@" + server + "/test",
                 "MODEL_IDLE_TIMEOUT_SECONDS", "1",
                 "CORS_ALLOWED_ORIGINS", "https://app.example.com, https://admin.example.com"), ModelScript.builder().build()));
-    }
-
-    @AfterAll
-    static void stop() {
-        if (stack != null) {
-            stack.close();
-        }
     }
 
     @Test

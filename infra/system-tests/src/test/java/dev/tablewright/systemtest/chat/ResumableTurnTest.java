@@ -13,7 +13,7 @@ import dev.tablewright.fakes.model.RecordedRequest;
 import dev.tablewright.fakes.model.ScriptedModelServer;
 import dev.tablewright.json.Json;
 import dev.tablewright.lambda.Env;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -51,6 +51,7 @@ class ResumableTurnTest {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private static final int WORDS = 30;
+    @AutoClose
     private static LocalDeployment stack;
     private static String token;
 
@@ -58,13 +59,6 @@ class ResumableTurnTest {
     static void start() throws Exception {
         stack = LocalDeployment.start(LocalDeployment.Settings.forTest(Map.of(), ModelScript.builder().build()));
         token = stack.issuer().mint(DevIssuer.DEV_USER);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (stack != null) {
-            stack.close();
-        }
     }
 
     static ScriptedModelServer model() {

@@ -9,7 +9,7 @@ import dev.tablewright.fakes.model.ModelScript;
 import dev.tablewright.fakes.model.RecordedRequest;
 import dev.tablewright.json.Json;
 import dev.tablewright.localstack.local.LocalDeployment;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -43,6 +43,7 @@ class ToolApprovalTest {
 
     static final String SECRET = "tool-approval-test-secret-\u00e9";
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    @AutoClose
     private static LocalDeployment stack;
     private static String token;
 
@@ -51,13 +52,6 @@ class ToolApprovalTest {
         stack = LocalDeployment.start(LocalDeployment.Settings.forTest(Map.of("TOOL_APPROVAL_SECRET", SECRET),
                 ModelScript.builder().build()));
         token = stack.issuer().mint(DevIssuer.DEV_USER);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (stack != null) {
-            stack.close();
-        }
     }
 
     /** A turn that builds and previews a new config, then, when the answer comes, {@code afterAnswer}. */

@@ -5,7 +5,7 @@ import dev.tablewright.fakes.identity.DevIssuer;
 import dev.tablewright.fakes.model.ModelScript;
 import dev.tablewright.json.Json;
 import dev.tablewright.localstack.local.LocalDeployment;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -26,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class UnsignedToolApprovalTest {
 
+    @AutoClose
     private static LocalDeployment stack;
     private static String token;
 
@@ -34,13 +35,6 @@ class UnsignedToolApprovalTest {
         stack = LocalDeployment.start(LocalDeployment.Settings.forTest(Map.of("MODEL_PROVIDER", "bedrock"),
                 ModelScript.builder().build()));
         token = stack.issuer().mint(DevIssuer.DEV_USER);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (stack != null) {
-            stack.close();
-        }
     }
 
     @Test

@@ -8,7 +8,7 @@ import dev.tablewright.localstack.local.LocalDeployment;
 import dev.tablewright.fakes.model.ModelScript;
 import dev.tablewright.fakes.model.RecordedRequest;
 import dev.tablewright.json.Json;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -36,6 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ConversationTurnsTest {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    @AutoClose
     private static LocalDeployment stack;
 
     @BeforeAll
@@ -61,13 +62,6 @@ class ConversationTurnsTest {
                 .turn(t -> t.toolCall("call_prev3", "preview_table_config", "{\"description\": \"Largest quantities first\"}"))
                 .say("Sorted by quantity, largest first.")
                 .build();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (stack != null) {
-            stack.close();
-        }
     }
 
     /** One streamed turn: its parts, in order. */

@@ -8,7 +8,7 @@ import dev.tablewright.fakes.identity.DevIssuer;
 import dev.tablewright.localstack.local.LocalDeployment;
 import dev.tablewright.fakes.model.ModelScript;
 import dev.tablewright.json.Json;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -31,19 +31,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DataSourceChoiceTest {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    @AutoClose
     private static LocalDeployment stack;
 
     @BeforeAll
     static void start() throws Exception {
         stack = LocalDeployment.start(LocalDeployment.Settings.forTest(Map.of("DATA_SOURCES", TwoDataSources.dataSourcesJson()),
                 ModelScript.builder().build()));
-    }
-
-    @AfterAll
-    static void stop() {
-        if (stack != null) {
-            stack.close();
-        }
     }
 
     static List<JsonNode> chat(String token, ObjectNode body) throws Exception {

@@ -7,7 +7,7 @@ import dev.tablewright.localstack.local.LocalDeployment;
 import dev.tablewright.fakes.model.ModelScript;
 import dev.tablewright.fakes.model.RecordedRequest;
 import dev.tablewright.json.Json;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -28,18 +28,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class LongConversationTest {
 
+    @AutoClose
     private static LocalDeployment stack;
 
     @BeforeAll
     static void start() throws Exception {
         stack = LocalDeployment.start(LocalDeployment.Settings.forTest(Map.of(), ModelScript.builder().build()));
-    }
-
-    @AfterAll
-    static void stop() {
-        if (stack != null) {
-            stack.close();
-        }
     }
 
     /** Turn n sets the quantity filter to 100 + n: odd turns add it, even turns remove the previous one. */

@@ -10,7 +10,7 @@ import dev.tablewright.fakes.identity.DevIssuer;
 import dev.tablewright.localstack.local.LocalDeployment;
 import dev.tablewright.localstack.local.LocalModel;
 import dev.tablewright.json.Json;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -43,6 +43,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class OfflineDemoChatTest {
 
     private static final ByteArrayOutputStream BANNER = new ByteArrayOutputStream();
+    @AutoClose
     private static LocalDeployment stack;
 
     @BeforeAll
@@ -50,13 +51,6 @@ class OfflineDemoChatTest {
         Map<String, String> env = new HashMap<>(System.getenv());
         env.keySet().removeIf(k -> k.startsWith("OPENAI_") || k.equals("DATA_SOURCES")); // no key: the offline demo
         stack = LocalDeployment.start(new LocalDeployment.Settings(0, env, new PrintStream(BANNER, true, StandardCharsets.UTF_8)));
-    }
-
-    @AfterAll
-    static void stop() {
-        if (stack != null) {
-            stack.close();
-        }
     }
 
     @Test

@@ -11,7 +11,7 @@ import dev.tablewright.json.Json;
 import dev.tablewright.localstack.local.LocalDeployment;
 import dev.tablewright.mcp.McpApps;
 import dev.tablewright.postgres.DatabaseUrl;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -50,6 +50,7 @@ class McpAppBrowserTest {
 
     private static final Path ROOT = SamTemplate.locate().getParent();
     private static final NodeProject HOST = new NodeProject(ROOT.resolve("infra/mcp-app-host"));
+    @AutoClose
     private static LocalDeployment stack;
     private static String token;
     /** The config the Keep flow saved, which the Discard flow previews an update of. */
@@ -78,13 +79,6 @@ class McpAppBrowserTest {
         stack = LocalDeployment.start(LocalDeployment.Settings.forTest(Map.of("DATA_SOURCES", Json.write(sources)),
                 ModelScript.builder().build()));
         token = stack.issuer().mint(DevIssuer.DEV_USER);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (stack != null) {
-            stack.close();
-        }
     }
 
     @Test

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.fakes.identity.DevIssuer;
 import dev.tablewright.localstack.local.LocalDeployment;
 import dev.tablewright.json.Json;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -30,6 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class McpClientTest {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    @AutoClose
     private static LocalDeployment stack;
     private static String token;
     private static String otherToken;
@@ -39,13 +40,6 @@ class McpClientTest {
         stack = McpStack.start();
         token = stack.issuer().mint(DevIssuer.DEV_USER);
         otherToken = stack.issuer().mint("other-user");
-    }
-
-    @AfterAll
-    static void stop() {
-        if (stack != null) {
-            stack.close();
-        }
     }
 
     private static JsonNode run(String scenario) throws Exception {

@@ -5,7 +5,7 @@ import dev.tablewright.fakes.identity.DevIssuer;
 import dev.tablewright.localstack.local.LocalDeployment;
 import dev.tablewright.fakes.node.NodeProject;
 import dev.tablewright.json.Json;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -29,18 +29,12 @@ class McpConformanceTest {
     static final List<String> SCENARIOS_2026 = List.of("server-stateless", "tools-list", "caching", "http-header-validation",
             "dns-rebinding-protection");
 
+    @AutoClose
     private static LocalDeployment stack;
 
     @BeforeAll
     static void start() throws Exception {
         stack = McpStack.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (stack != null) {
-            stack.close();
-        }
     }
 
     @Test

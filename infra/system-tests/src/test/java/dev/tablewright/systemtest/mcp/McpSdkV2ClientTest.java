@@ -18,7 +18,7 @@ import dev.tablewright.localstack.local.LocalDeployment;
 import dev.tablewright.mcp.McpEndpoint;
 import dev.tablewright.mcp.McpHttpRequest;
 import dev.tablewright.userinput.InputRequestService;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -53,6 +53,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class McpSdkV2ClientTest {
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    @AutoClose
     private static LocalDeployment stack;
     private static String token;
 
@@ -60,13 +61,6 @@ class McpSdkV2ClientTest {
     static void start() throws Exception {
         stack = McpStack.start();
         token = stack.issuer().mint(DevIssuer.DEV_USER);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (stack != null) {
-            stack.close();
-        }
     }
 
     private static JsonNode run(String scenario, String mcpUrl, String bearer, String... env) throws Exception {
