@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useChat } from '@ai-sdk/react';
 import {
   DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses, lastAssistantMessageIsCompleteWithToolCalls,
@@ -15,8 +15,22 @@ const CLIENT_TOOLS = [{
   inputSchema: { type: 'object', properties: { column: { type: 'string', description: 'the column key' } }, required: ['column'] },
 }];
 
+/** The chat's transport, telling onNothingRunning when a reconnect finds no running turn (204). */
+class ChatTransport extends DefaultChatTransport {
+  constructor(options, onNothingRunning) {
+    super(options);
+    this.onNothingRunning = onNothingRunning;
+  }
+
+  async reconnectToStream(options) {
+    const stream = await super.reconnectToStream(options);
+    if (stream === null) this.onNothingRunning();
+    return stream;
+  }
+}
+
 /** Requests to the chat function URL. The server keeps the conversation: only the newest message is sent. */
-const chatTransport = () => new DefaultChatTransport({
+const chatTransport = (onNothingRunning) => new ChatTransport({
   api: chatUrl(),
   headers: authHeaders, // a function: read at each request
   prepareSendMessagesRequest: ({ id, messages, trigger, messageId }) => ({
@@ -25,7 +39,7 @@ const chatTransport = () => new DefaultChatTransport({
   }),
   // GET {chat}/{id}/stream: the running turn from its start, then live (204: nothing runs); docs/stream-protocol.md
   prepareReconnectToStreamRequest: ({ id }) => ({ api: turnStreamUrl(id) }),
-});
+}, onNothingRunning);
 
 /**
  * Which model answers, when config.json names it. The offline demo model gets a visible note: it is a few fixed
@@ -53,8 +67,9 @@ export function Workspace({ conversation, onTurnStart, onTurnEnd }) {
   const [highlighted, setHighlighted] = useState(null);
   const [input, setInput] = useState('');
 
-  const [transport] = useState(chatTransport);
-  const { messages, sendMessage, status, stop, error, addToolOutput, addToolApprovalResponse } = useChat({
+  const nothingRunning = useRef(() => {});
+  const [transport] = useState(() => chatTransport(() => nothingRunning.current()));
+  const { messages, setMessages, sendMessage, status, stop, error, addToolOutput, addToolApprovalResponse } = useChat({
     id: conversation.id,
     messages: conversation.messages,
     transport,
@@ -78,6 +93,15 @@ export function Workspace({ conversation, onTurnStart, onTurnEnd }) {
     },
     onFinish: () => onTurnEnd(conversation.id),
   });
+
+  // No turn runs, yet the conversation as this page read it ends with the user's message: the turn ended (a stop, the
+  // end of its answer) between that read and the reconnect, and saved its answer meanwhile. Read the answer once more.
+  nothingRunning.current = () => {
+    if (messages.at(-1)?.role !== 'user') return;
+    api('GET', `/conversations/${encodeURIComponent(conversation.id)}`).then((c) => {
+      if (c.messages.length > messages.length) setMessages(c.messages);
+    }, () => {});
+  };
 
   // previewId -> the accept_preview call that keeps it, as the chat streamed it (approval, then its outcome)
   const keeping = keepCalls(messages);
