@@ -59,8 +59,20 @@ public sealed interface AgentEvent {
     record ToolFailed(String toolCallId, String message) implements AgentEvent {
     }
 
-    /** A preview was stored for the user to accept or reject; {@code preview} is the tool's answer with its config. */
-    record PreviewReady(String toolCallId, String previewId, ObjectNode preview) implements AgentEvent {
+    /**
+     * The config the agent works on, as it now is: once after {@link TurnStarted} when the turn starts from one, then
+     * whenever a tool changes it (a proposed or previewed config, an editable field). A door that shares state streams it.
+     */
+    record WorkingConfigChanged(ObjectNode config) implements AgentEvent {
+    }
+
+    /** A preview was stored for the user to keep or discard. */
+    record PreviewReady(String toolCallId, Preview preview) implements AgentEvent {
+
+        /** The id the user's decision names; may be null when the tool's answer carries none. */
+        public String previewId() {
+            return preview.previewId();
+        }
     }
 
     /** A tool call waits for values only the user knows: request {@code requestId} asks for them. */

@@ -104,6 +104,7 @@ public final class AgentLoop {
         s.observed = observer.turnStarted(input.conversationId());
         try {
             s.emit(new AgentEvent.TurnStarted());
+            s.emitWorkingConfig();
             steps(s);
         } catch (TurnState.Interrupted e) {
             s.stop(e.reason);

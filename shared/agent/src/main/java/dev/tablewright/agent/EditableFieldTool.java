@@ -25,8 +25,11 @@ public final class EditableFieldTool implements InternalTool {
         EditableFieldUpdate update = result.update();
         if (update.success()) {
             s.editable = result.status();
-            s.working.applySetting(field, update.newValue());
+            boolean changed = s.working.applySetting(field, update.newValue());
             s.emit(new AgentEvent.EditableFieldChanged(field, update));
+            if (changed) {
+                s.emitWorkingConfig();
+            }
         }
         return EditableFieldUpdateJson.write(update);
     }

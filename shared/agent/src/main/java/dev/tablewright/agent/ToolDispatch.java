@@ -173,7 +173,9 @@ final class ToolDispatch {
         switch (outcome.effect()) {
             case ToolEffect.ProposedConfig proposed -> {
                 s.consecutiveInvalid = 0;
-                s.working.replace(proposed.config());
+                if (s.working.replace(proposed.config())) {
+                    s.emitWorkingConfig();
+                }
                 s.editable = s.working.editableFields();
             }
             case ToolEffect.InvalidConfig invalid -> {
@@ -192,7 +194,8 @@ final class ToolDispatch {
                     preview.put("configId", s.working.configId());
                 }
                 s.working.previewed(preview);
-                s.emit(new AgentEvent.PreviewReady(toolCallId, previewed.previewId(), preview));
+                s.emitWorkingConfig();
+                s.emit(new AgentEvent.PreviewReady(toolCallId, Preview.of(preview)));
             }
             case ToolEffect.None none -> {
                 // an answer that changes nothing of the config

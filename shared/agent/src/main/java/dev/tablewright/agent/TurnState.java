@@ -59,6 +59,13 @@ final class TurnState {
         out.emit(event);
     }
 
+    /** The working config as it now is, to the output (a copy: the turn goes on changing its own). */
+    void emitWorkingConfig() {
+        if (working.current() != null) {
+            emit(new AgentEvent.WorkingConfigChanged(working.current().deepCopy()));
+        }
+    }
+
     /** The answer the model reads for one call, clipped: a tool's output may be large. */
     void toolResult(String toolCallId, String content) {
         messages.add(new ModelMessage.ToolResult(toolCallId, clip(content, MAX_TOOL_RESULT_CHARS)));

@@ -108,12 +108,15 @@ final class WorkingConfig {
         return configId;
     }
 
-    void replace(JsonNode next) {
+    /** The config becomes {@code next} when it is one; true when it did. */
+    boolean replace(JsonNode next) {
         if (next != null && next.isObject()) {
             config = ((ObjectNode) next).deepCopy();
             source = DraftSource.TOOL_RESULT;
             previewId = null;
+            return true;
         }
+        return false;
     }
 
     /** The prompt's state block. */
@@ -146,10 +149,10 @@ final class WorkingConfig {
                 pageSize != null && pageSize.canConvertToInt() ? pageSize.asInt() : null);
     }
 
-    /** Applies an accepted editable-field change to the config, so a later preview carries it. */
-    void applySetting(String field, String value) {
+    /** Applies an accepted editable-field change to the config, so a later preview carries it; true when it did. */
+    boolean applySetting(String field, String value) {
         if (config == null) {
-            return;
+            return false;
         }
         switch (field) {
             case TableSettingsFields.NAME, TableSettingsFields.DESCRIPTION -> {
@@ -165,8 +168,10 @@ final class WorkingConfig {
                 visual.put("page_size", Integer.parseInt(value));
             }
             default -> {
+                return false;
             }
         }
+        return true;
     }
 
     private static String textOf(JsonNode node, String field) {

@@ -251,6 +251,57 @@ class AgentLoopTest {
     }
 
     @Test
+    void theWorkingConfigIsSaidAtTheStartAndWhenAToolChangesIt() {
+        model.steps.add(call("call_1", "set_filter", "{\"value\":100}"));
+        model.steps.add(text("Done."));
+        AgentResult first = say("only above 100", Transcript.EMPTY, 1);
+        List<AgentEvent.WorkingConfigChanged> changed = out.of(AgentEvent.WorkingConfigChanged.class);
+        assertEquals(1, changed.size(), "no config at the start, one change");
+        assertEquals(100, changed.getFirst().config().at("/data_source/0/filters/0/value").asInt());
+        assertEquals(out.events.indexOf(out.of(AgentEvent.ToolResult.class).getFirst()) + 1, out.events.indexOf(changed.getFirst()),
+                "right after the tool's answer");
+
+        out = new RecordedOutput();
+        model.steps.add(call("call_2", "update_editable_status", "{\"fieldName\":\"name\",\"value\":\"Big stock\"}"));
+        model.steps.add(text("Renamed."));
+        say("call it Big stock", first.transcript(), 2, first.draft());
+        changed = out.of(AgentEvent.WorkingConfigChanged.class);
+        assertInstanceOf(AgentEvent.WorkingConfigChanged.class, out.events.get(1), "the config the turn starts from, after TurnStarted");
+        assertEquals("Stock", changed.getFirst().config().path("name").asText());
+        assertEquals(2, changed.size());
+        assertEquals("Big stock", changed.getLast().config().path("name").asText());
+    }
+
+    @Test
+    void aPreviewIsReadyAsATypedPreviewAfterTheConfigItWouldSave() {
+        tools.add(new Tool() {
+            public ToolDefinition definition() {
+                return new ToolDefinition("preview_table_config", "Previews.", Json.object().put("type", "object"), null,
+                        Set.of("tables"), ToolDefinition.RunsOn.FUNCTION);
+            }
+
+            public ToolOutcome execute(ToolInvocation invocation) {
+                ObjectNode answer = Json.objectLiteral("{\"valid\":true,\"previewId\":\"prv_1\",\"configId\":\"cfg_1\","
+                        + "\"baseVersion\":3,\"description\":\"Adds a filter.\",\"config\":{\"name\":\"Stock\"},"
+                        + "\"rows\":[{\"qty\":5}],\"expiresAt\":\"2026-12-01T10:00:00Z\"}");
+                return ToolOutcome.ok(answer, new ToolEffect.Previewed("prv_1", answer.get("config")));
+            }
+        });
+        model.steps.add(call("call_1", "preview_table_config", "{}"));
+        model.steps.add(text("Keep it?"));
+        say("preview it", Transcript.EMPTY, 1);
+        AgentEvent.PreviewReady ready = out.of(AgentEvent.PreviewReady.class).getFirst();
+        Preview p = ready.preview();
+        assertEquals(List.of("prv_1", "cfg_1", 3L, "Adds a filter.", "2026-12-01T10:00:00Z", 5, "Stock"),
+                List.of(p.previewId(), p.configId(), p.baseVersion(), p.summary(), p.expiresAt().toString(),
+                        p.rows().getFirst().path("qty").asInt(), p.config().path("name").asText()));
+        assertEquals("call_1", ready.toolCallId());
+        int readyAt = out.events.indexOf(ready);
+        assertEquals("Stock", assertInstanceOf(AgentEvent.WorkingConfigChanged.class, out.events.get(readyAt - 1))
+                .config().path("name").asText(), "the config it would save is the working config before the preview");
+    }
+
+    @Test
     void theRepairBoundStopsTheTurnWithoutAskingTheModelAgain() {
         limits = limits.withMaxRepairs(1);
         model.steps.add(call("c1", "set_filter", "{\"value\":\"many\"}"));

@@ -73,8 +73,11 @@ public final class UiStreamMapper implements AgentOutput {
             case AgentEvent.ToolCallRejected e -> ui.write(new UiChunk.ToolInputError(e.toolCallId(), e.toolName(), e.raw(), e.problem()));
             case AgentEvent.ToolResult e -> ui.write(new UiChunk.ToolOutputAvailable(e.toolCallId(), e.output()));
             case AgentEvent.ToolFailed e -> ui.write(new UiChunk.ToolOutputError(e.toolCallId(), e.message()));
+            case AgentEvent.WorkingConfigChanged e -> {
+                // the stream shows configs through tool outputs and the preview card, not as state
+            }
             case AgentEvent.PreviewReady e -> ui.write(new UiChunk.Data(PREVIEW_PART,
-                    e.previewId() == null ? e.toolCallId() : e.previewId(), e.preview()));
+                    e.previewId() == null ? e.toolCallId() : e.previewId(), e.preview().card()));
             case AgentEvent.InputRequested e -> {
                 ObjectNode data = Json.object().put("requestId", e.requestId()).put("toolCallId", e.toolCallId())
                         .put("toolName", e.toolName()).put("reason", e.requirement().reason());
