@@ -18,7 +18,7 @@ import java.util.Map;
  * The model the chat runs on, chosen by {@code MODEL_PROVIDER}: {@code openai} (the default; an OpenAI-compatible
  * endpoint, {@code OPENAI_*}) or {@code bedrock} (Amazon Bedrock's ConverseStream, {@code BEDROCK_*}). Each provider's
  * wiring is its own nested class, first loaded when called, so a function loads the classes of the provider it
- * runs and none of the other's (docs/performance.md, "Amazon Bedrock").
+ * runs and none of the other's (docs/adr/0010-bedrock-without-the-sdk-client.md).
  */
 public enum ModelProvider {
 
