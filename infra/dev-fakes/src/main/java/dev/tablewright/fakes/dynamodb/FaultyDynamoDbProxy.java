@@ -66,10 +66,11 @@ public final class FaultyDynamoDbProxy implements AutoCloseable {
     private static final Set<String> HOP_BY_HOP = Set.of("host", "content-length", "connection", "expect", "upgrade", "transfer-encoding");
 
     /** One injected fault: what, on which calls, how many times more. */
-    private record Rule(Fault fault, Duration delay, String operation, String table, AtomicInteger remaining) {
+    private record Rule(Fault fault, Duration delay, String operation, String table, String bodyContains, AtomicInteger remaining) {
         boolean matches(String op, String body) {
             return (operation.equals("*") || operation.equals(op))
-                    && (table == null || body.contains("\"TableName\":\"" + table + "\""));
+                    && (table == null || body.contains("\"TableName\":\"" + table + "\""))
+                    && (bodyContains == null || body.contains(bodyContains));
         }
 
         boolean take() {
@@ -104,12 +105,20 @@ public final class FaultyDynamoDbProxy implements AutoCloseable {
 
     /** Answer the next {@code times} calls of {@code operation} on {@code table} (null: any table) with {@code fault}. */
     public void fail(String operation, String table, Fault fault, int times) {
-        rules.add(new Rule(fault, null, operation, table, new AtomicInteger(times)));
+        fail(operation, table, null, fault, times);
+    }
+
+    /**
+     * As {@link #fail(String, String, Fault, int)}, for the calls whose request body contains {@code bodyContains}
+     * (an attribute name, say: one write among several of a table).
+     */
+    public void fail(String operation, String table, String bodyContains, Fault fault, int times) {
+        rules.add(new Rule(fault, null, operation, table, bodyContains, new AtomicInteger(times)));
     }
 
     /** Hold the next {@code times} calls of {@code operation} on {@code table} (null: any) for {@code delay}, then forward them. */
     public void delay(String operation, String table, Duration delay, int times) {
-        rules.add(new Rule(null, delay, operation, table, new AtomicInteger(times)));
+        rules.add(new Rule(null, delay, operation, table, null, new AtomicInteger(times)));
     }
 
     /** Drops every rule: everything is forwarded again. */
