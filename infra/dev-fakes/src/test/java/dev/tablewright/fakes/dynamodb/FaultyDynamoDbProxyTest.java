@@ -76,7 +76,9 @@ class FaultyDynamoDbProxyTest {
         assertEquals(3, proxy.faultedCalls("GetItem"));
 
         proxy.fail("GetItem", FaultyDynamoDbProxy.Fault.THROTTLING);
-        DynamoDbException refused = assertThrows(DynamoDbException.class, () -> client.getItem(b -> b.tableName(table).key(item("none"))));
+        // three attempts: the SDK's default would back off for most of a minute before giving up
+        DynamoDbClient impatient = DynamoDbLocalLauncher.clientFor(proxy.endpoint(), o -> o.retryStrategy(b -> b.maxAttempts(3)));
+        DynamoDbException refused = assertThrows(DynamoDbException.class, () -> impatient.getItem(b -> b.tableName(table).key(item("none"))));
         assertTrue(refused.isThrottlingException(), refused.toString());
     }
 }

@@ -124,6 +124,16 @@ class ChatTurnStorageFaultTest {
         assertTrue(streamLog.active(OWNER, conversation).isEmpty(), "the marker is released");
     }
 
+    /** The conversation cannot be read past the retries before the turn starts: a 503 with Retry-After and the error JSON. */
+    @Test
+    void aConversationThatCannotBeReadIsA503BeforeTheStream() throws Exception {
+        proxy.fail("GetItem", table(), Fault.INTERNAL_ERROR, FaultyDynamoDbProxy.ALWAYS);
+        InMemoryResponseStream refused = send("unreadable-" + System.nanoTime(), "u1", "hello");
+        assertEquals(503, refused.statusCode(), refused.body());
+        assertTrue(refused.headers().keySet().stream().anyMatch(h -> h.equalsIgnoreCase("retry-after")), refused.headers().toString());
+        assertEquals("unavailable", Json.parse(refused.body()).path("error").path("code").asText(), refused.body());
+    }
+
     /** Storage slowed to a second per call (each under the client's socket timeout): the turn finishes and is stored. */
     @Test
     void aTurnOnSlowStorageFinishesAndIsStored() {

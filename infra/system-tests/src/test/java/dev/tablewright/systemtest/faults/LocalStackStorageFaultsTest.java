@@ -194,6 +194,48 @@ class LocalStackStorageFaultsTest {
         assertEquals(409, again.statusCode(), "a second answer is a real conflict: " + again.body());
     }
 
+    private static HttpResponse<String> mcp(String session, String body) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(stack.mcpUrl())).timeout(Duration.ofSeconds(60))
+                .header("authorization", "Bearer " + token).header("content-type", "application/json")
+                .header("accept", "application/json, text/event-stream").header("mcp-protocol-version", "2025-06-18")
+                .method(body == null ? "DELETE" : "POST", body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (session != null) {
+            b.header("mcp-session-id", session);
+        }
+        return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+            + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"faults\",\"version\":\"1\"}}}";
+
+    @ParameterizedTest
+    @EnumSource(Burst.class)
+    void anMcpSessionOpenedAndClosedUnderAFaultWorksAsWithout(Burst burst) throws Exception {
+        fail("PutItem", "McpSessionsTable", burst);
+        HttpResponse<String> init = mcp(null, INITIALIZE);
+        assertEquals(200, init.statusCode(), init.body());
+        String session = init.headers().firstValue("mcp-session-id").orElseThrow(() -> new AssertionError(init.headers().toString()));
+        assertEquals(202, mcp(session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}").statusCode());
+        HttpResponse<String> tools = mcp(session, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
+        assertEquals(200, tools.statusCode(), tools.body());
+        assertTrue(tools.body().contains("preview_table_config"), tools.body());
+
+        fail("DeleteItem", "McpSessionsTable", burst);
+        HttpResponse<String> closed = mcp(session, null);
+        assertEquals(200, closed.statusCode(), "closed, though its answer was lost: " + closed.body());
+        assertEquals(404, mcp(session, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}").statusCode(), "gone");
+    }
+
+    @Test
+    void mcpUnderA500BurstAnswersAJsonRpcError() throws Exception {
+        proxy.fail("PutItem", "McpSessionsTable", Fault.INTERNAL_ERROR, FaultyDynamoDbProxy.ALWAYS);
+        HttpResponse<String> refused = mcp(null, INITIALIZE);
+        assertEquals(503, refused.statusCode(), refused.body());
+        assertTrue(refused.headers().firstValue("retry-after").isPresent(), refused.headers().toString());
+        JsonNode error = Json.parse(refused.body()).path("error");
+        assertTrue(error.path("code").isInt() && error.path("message").asText().contains("unavailable"), refused.body());
+    }
+
     @Test
     void a500BurstLongerThanTheRetriesIsAClear503AndWritesNothing() throws Exception {
         String conversation = "faults-burst-" + System.nanoTime();
