@@ -65,7 +65,8 @@ class LocalStackStorageFaultsTest {
         dynamo = DynamoDbLocalLauncher.start();
         proxy = new FaultyDynamoDbProxy(dynamo.endpoint());
         stack = LocalDeployment.start(LocalDeployment.Settings.forTest(
-                Map.of("DYNAMODB_ENDPOINT", proxy.endpoint().toString()), ModelScript.builder().build()));
+                Map.of("DYNAMODB_ENDPOINT", proxy.endpoint().toString(), "TOOL_APPROVAL_SECRET", "faults-approval-secret-0123456789"),
+                ModelScript.builder().build()));
         direct = dynamo.client();
         token = stack.issuer().mint(DevIssuer.DEV_USER);
     }
@@ -108,6 +109,10 @@ class LocalStackStorageFaultsTest {
         ObjectNode body = Json.object().put("id", conversation).put("trigger", "submit-message");
         ObjectNode message = body.putObject("message").put("id", messageId).put("role", "user");
         message.putArray("parts").addObject().put("type", "text").put("text", text);
+        return send(body);
+    }
+
+    private static List<JsonNode> send(ObjectNode body) throws Exception {
         HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(stack.chatUrl())).timeout(Duration.ofMinutes(2))
                 .header("authorization", "Bearer " + token).header("content-type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(Json.write(body))).build(), HttpResponse.BodyHandlers.ofString());
@@ -192,6 +197,58 @@ class LocalStackStorageFaultsTest {
         HttpResponse<String> again = stack.call("POST", "/conversations/" + conversation + "/input-requests/call_1/response", token,
                 "{\"values\": {\"database\": \"production\"}}");
         assertEquals(409, again.statusCode(), "a second answer is a real conflict: " + again.body());
+    }
+
+    /**
+     * An approval in the chat: the turn issues the call that keeps its preview (the approval's item written under the
+     * fault), the user approves it (its claim and settlement, and the config's transaction, under the fault): one
+     * config at version 1, answered as without the fault.
+     */
+    @ParameterizedTest
+    @EnumSource(Burst.class)
+    void anApprovalInTheChatUnderAFaultSavesOnce(Burst burst) throws Exception {
+        String conversation = "faults-approval-" + burst + "-" + System.nanoTime();
+        stack.model().scriptedServer().enqueue(ModelScript.builder()
+                .turn(t -> t.toolCall("call_cols", "apply_column_change", SampleConfigs.STOCK_COLUMNS_CHANGE.formatted(System.nanoTime())))
+                .turn(t -> t.toolCall("call_prev", "preview_table_config", "{\"description\": \"Stock levels\"}"))
+                .say("Here is the preview.")
+                .say("Saved.")
+                .build());
+        int putsFaulted = proxy.faultedCalls("PutItem");
+        int updatesFaulted = proxy.faultedCalls("UpdateItem");
+        proxy.fail("PutItem", "ConversationsTable", "APPROVAL#", burst.fault, burst.times);
+        ObjectNode first = Json.object().put("id", conversation).put("trigger", "submit-message").put("toolApprovals", true);
+        ObjectNode question = first.putObject("message").put("id", "u1").put("role", "user");
+        question.putArray("parts").addObject().put("type", "text").put("text", "Stock levels please");
+        List<JsonNode> asked = send(first);
+        assertTrue(asked.stream().anyMatch(p -> p.path("type").asText().equals("tool-approval-request")), asked.toString());
+        assertEquals(putsFaulted + burst.times, proxy.faultedCalls("PutItem"), "the approval's issue met the fault");
+
+        HttpResponse<String> stored = stack.call("GET", "/conversations/" + conversation, token, null);
+        JsonNode assistant = null;
+        for (JsonNode m : Json.parse(stored.body()).path("messages")) {
+            if (m.path("role").asText().equals("assistant")) {
+                assistant = m.deepCopy();
+            }
+        }
+        assertTrue(assistant != null, stored.body());
+        for (JsonNode part : assistant.path("parts")) {
+            if (part.path("type").asText().equals("tool-accept_preview")) {
+                ((ObjectNode) part).put("state", "approval-responded");
+                ((ObjectNode) part.path("approval")).put("approved", true);
+            }
+        }
+        proxy.fail("UpdateItem", "ConversationsTable", "APPROVAL#", burst.fault, burst.times);
+        fail("TransactWriteItems", "ConfigsTable", burst);
+        ObjectNode answer = Json.object().put("id", conversation).put("trigger", "submit-message").put("toolApprovals", true);
+        answer.set("message", assistant);
+        List<JsonNode> answered = send(answer);
+        JsonNode output = answered.stream().filter(p -> p.path("type").asText().equals("tool-output-available")).findFirst()
+                .orElseThrow(() -> new AssertionError(answered.toString())).path("output");
+        assertEquals(1, output.path("version").asInt(), output.toString());
+        assertEquals(updatesFaulted + burst.times, proxy.faultedCalls("UpdateItem"), "the approval's claim met the fault");
+        HttpResponse<String> versions = stack.call("GET", "/configs/" + output.path("configId").asText() + "/versions", token, null);
+        assertEquals(1, Json.parse(versions.body()).path("versions").size(), versions.body());
     }
 
     private static HttpResponse<String> mcp(String session, String body) throws Exception {
