@@ -179,6 +179,34 @@ class LocalStackStorageFaultsTest {
         assertEquals(404, stack.call("GET", "/conversations/" + conversation, token, null).statusCode());
     }
 
+    /**
+     * The turn's own writes one at a time: the {@code n}th put of the conversation's table (the start's body and item,
+     * the end's body and item) and the {@code n}th put of the stream log (its marker, its batches) with its answer
+     * lost, and the marker's removal: the turn is stored once, whole, and its marker is gone.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(ints = {0, 1, 2, 3})
+    void eachOfTheTurnsOwnWritesWithItsAnswerLostStoresTheTurnOnce(int n) throws Exception {
+        String conversation = "faults-turn-" + n + "-" + System.nanoTime();
+        int before = proxy.faultedCalls("PutItem");
+        for (String table : List.of("ConversationsTable", "TurnStreamsTable")) {
+            if (n > 0) {
+                proxy.delay("PutItem", table, Duration.ZERO, n);
+            }
+            proxy.fail("PutItem", table, Fault.LOSE_ANSWER, 1);
+        }
+        proxy.fail("DeleteItem", "TurnStreamsTable", Fault.LOSE_ANSWER, 1);
+        stack.model().scriptedServer().enqueue(ModelScript.builder().say("Stored once.").build());
+        turn(conversation, "u1", "hello");
+        assertTrue(proxy.faultedCalls("PutItem") > before, "a put's answer was lost");
+        HttpResponse<String> stored = stack.call("GET", "/conversations/" + conversation, token, null);
+        assertEquals(200, stored.statusCode(), stored.body());
+        assertEquals(2, Json.parse(stored.body()).path("messages").size(), stored.body());
+        assertTrue(direct.getItem(b -> b.tableName("TurnStreamsTable").consistentRead(true).key(Map.of(
+                "pk", AttributeValue.fromS("OWNER#" + DevIssuer.DEV_USER + "#CONV#" + conversation),
+                "sk", AttributeValue.fromS("ACTIVE")))).item().isEmpty(), "the running-turn marker is gone");
+    }
+
     private static final String FORM = """
             {"toolName": "run_report", "toolCallId": "%s", "reason": "Which database?",
              "fields": [{"name": "database", "label": "Database", "type": "select", "options": ["production", "staging"], "required": true}]}""";
