@@ -9,6 +9,7 @@ import dev.tablewright.aisdk.request.ChatRequestParser;
 import dev.tablewright.aisdk.request.UiPart;
 import dev.tablewright.aisdk.resume.TurnStreamRecorder;
 import dev.tablewright.aisdk.resume.TurnStreams;
+import dev.tablewright.store.StoreUnavailableException;
 import dev.tablewright.aisdk.stream.UiMessageAssembler;
 import dev.tablewright.aisdk.stream.UiMessageStreamWriter;
 import dev.tablewright.failure.DomainFailure;
@@ -171,7 +172,11 @@ public final class ChatEndpoint {
         try {
             turn.run(prepared.request(), owner, ui, deadline, prepared.draft(), prepared.memory(), prepared.paused(), kept, stop,
                     new UiStreamTurn.Approvals(approvals, answered, kept && chat.toolApprovals() && approvals.enabled()),
-                    result -> memory.save(owner, prepared, assistant.message(), result));
+                    result -> {
+                        if (!memory.save(owner, prepared, assistant.message(), result)) {
+                            throw new StoreUnavailableException("the turn could not be stored", 1, null);
+                        }
+                    });
         } finally {
             if (recorder != null) {
                 recorder.close();

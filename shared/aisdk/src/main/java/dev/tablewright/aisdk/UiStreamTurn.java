@@ -19,6 +19,7 @@ import dev.tablewright.aisdk.request.UiTranscript;
 import dev.tablewright.aisdk.stream.UiMessageStreamWriter;
 import dev.tablewright.conversation.WorkingDraft;
 import dev.tablewright.logging.StructuredLog;
+import dev.tablewright.store.StoreUnavailableException;
 
 import java.time.Instant;
 import java.util.List;
@@ -33,6 +34,8 @@ import java.util.function.Consumer;
 public final class UiStreamTurn {
 
     private static final StructuredLog LOG = StructuredLog.of(UiStreamTurn.class);
+    /** The error part of a turn whose answer could not be stored: the user's message was, so it can be sent again. */
+    static final String STORE_BUSY = "Storage is busy: this answer was not saved. Please send your message again in a moment.";
 
     private final AgentLoop agent;
     private final UiTranscript transcripts = new UiTranscript();
@@ -113,7 +116,9 @@ public final class UiStreamTurn {
         try {
             onEnd.accept(result);
         } catch (RuntimeException e) {
+            // the answer was streamed but not kept (storage busy past its retries): say so before [DONE]
             LOG.error("the turn's end could not be handled", e);
+            ui.write(new UiChunk.Error(e instanceof StoreUnavailableException ? STORE_BUSY : "The answer could not be completed."));
         }
         ui.done();
     }

@@ -40,6 +40,19 @@ public interface ConfigStore {
     /** Writes {@code config} as version {@code baseVersion + 1}, only if the config is still at {@code baseVersion}. */
     StoredConfig update(String ownerId, String configId, long baseVersion, TableConfig config, Instant now);
 
+    /**
+     * {@link #create}, once for the request {@code requestKey} (a tool call's key, recorded on version 1): when the
+     * same request created the config already (the call run twice), its first answer is given again instead of
+     * {@link ConfigNameTakenException}.
+     */
+    StoredConfig create(String ownerId, TableConfig config, Instant now, String requestKey);
+
+    /**
+     * {@link #update}, once for the request {@code requestKey} (recorded on the new version): when the same request
+     * wrote version {@code baseVersion + 1} already, that version is answered instead of {@link VersionConflictException}.
+     */
+    StoredConfig update(String ownerId, String configId, long baseVersion, TableConfig config, Instant now, String requestKey);
+
     /** Writes version {@code fromVersion}'s config as a new version, only if the config is still at {@code baseVersion}. */
     StoredConfig restore(String ownerId, String configId, long baseVersion, long fromVersion, Instant now);
 }

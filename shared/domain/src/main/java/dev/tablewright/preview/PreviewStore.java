@@ -12,11 +12,13 @@ import java.util.Optional;
 public interface PreviewStore {
 
     /**
-     * Stores a new pending preview ({@code preview_table_config} calls this).
+     * Stores a new pending preview ({@code preview_table_config} calls this), once: saving the same preview again
+     * (same id and config: a retried write, or a tool call run again) stores nothing more and answers it as first stored.
      *
+     * @return the preview as stored
      * @throws dev.tablewright.configstore.InvalidConfigException too large to store (a DynamoDB item holds 400 KB)
      */
-    void save(PendingPreview preview);
+    PendingPreview save(PendingPreview preview);
 
     /** The owner's preview, whatever its status (check {@link PendingPreview#statusAt}); empty if absent or another owner's. */
     Optional<PendingPreview> find(String ownerId, String previewId);

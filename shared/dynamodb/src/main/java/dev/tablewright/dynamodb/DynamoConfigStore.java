@@ -143,6 +143,40 @@ public final class DynamoConfigStore implements ConfigStore {
     }
 
     @Override
+    public StoredConfig create(String ownerId, TableConfig config, Instant now, String requestKey) {
+        try {
+            return createConfig(ownerId, config, now, null, requestKey);
+        } catch (ConfigNameTakenException taken) {
+            // the name's holder, if this same request created it: its version 1 records the request
+            return getByName(ownerId, config.name())
+                    .flatMap(holder -> madeBy(ownerId, holder.configId(), 1, requestKey, holder.createdAt()))
+                    .orElseThrow(() -> taken);
+        }
+    }
+
+    @Override
+    public StoredConfig update(String ownerId, String configId, long baseVersion, TableConfig config, Instant now,
+                               String requestKey) {
+        try {
+            return change(ownerId, configId, baseVersion, config, now, ChangeKind.UPDATE, null, null, requestKey);
+        } catch (VersionConflictException conflict) {
+            Optional<StoredConfig> own = head(ownerId, configId)
+                    .flatMap(current -> madeBy(ownerId, configId, baseVersion + 1, requestKey, Attributes.instant(current, "createdAt")));
+            return own.orElseThrow(() -> conflict);
+        }
+    }
+
+    /** Version {@code version} of the config as it was answered, when the request {@code requestKey} wrote it. */
+    private Optional<StoredConfig> madeBy(String ownerId, String configId, long version, String requestKey, Instant createdAt) {
+        Map<String, AttributeValue> item = requestKey == null ? null : getItem(ownerId, versionKey(configId, version));
+        if (item == null || !requestKey.equals(Attributes.string(item, "requestKey"))) {
+            return Optional.empty();
+        }
+        return Optional.of(new StoredConfig(configId, ownerId, Attributes.string(item, "name"), version, body(item),
+                createdAt, Attributes.instant(item, "createdAt")));
+    }
+
+    @Override
     public StoredConfig restore(String ownerId, String configId, long baseVersion, long fromVersion, Instant now) {
         ConfigVersion from = version(ownerId, configId, fromVersion)
                 .orElseThrow(() -> get(ownerId, configId).isPresent()
@@ -152,6 +186,10 @@ public final class DynamoConfigStore implements ConfigStore {
     }
 
     StoredConfig createConfig(String ownerId, TableConfig config, Instant now, LinkedWrite linked) {
+        return createConfig(ownerId, config, now, linked, null);
+    }
+
+    private StoredConfig createConfig(String ownerId, TableConfig config, Instant now, LinkedWrite linked, String requestKey) {
         ChangeKind kind = linked == null ? ChangeKind.CREATE : linked.kind();
         for (int attempt = 1; ; attempt++) {
             String configId = ids.next(now);
@@ -161,7 +199,7 @@ public final class DynamoConfigStore implements ConfigStore {
             add(items, roles, Role.CURRENT, TransactWriteItem.builder().put(Put.builder().tableName(table)
                     .item(headItem(ownerId, configId, storable, now, now))
                     .conditionExpression("attribute_not_exists(pk)").build()).build());
-            add(items, roles, Role.VERSION, putVersion(ownerId, configId, 1, storable, kind, linked, null, now));
+            add(items, roles, Role.VERSION, putVersion(ownerId, configId, 1, storable, kind, linked, null, requestKey, now));
             if (storable.nameKey() != null) {
                 add(items, roles, Role.NEW_NAME, claimName(ownerId, storable.nameKey(), configId));
             }
@@ -177,6 +215,11 @@ public final class DynamoConfigStore implements ConfigStore {
 
     StoredConfig change(String ownerId, String configId, long baseVersion, TableConfig config, Instant now,
                         ChangeKind kind, LinkedWrite linked, Long restoredFrom) {
+        return change(ownerId, configId, baseVersion, config, now, kind, linked, restoredFrom, null);
+    }
+
+    private StoredConfig change(String ownerId, String configId, long baseVersion, TableConfig config, Instant now,
+                                ChangeKind kind, LinkedWrite linked, Long restoredFrom, String requestKey) {
         for (int attempt = 1; ; attempt++) {
             Map<String, AttributeValue> current = StorableConfig.isPlausibleId(configId)
                     ? head(ownerId, configId).orElse(null) : null;
@@ -198,7 +241,7 @@ public final class DynamoConfigStore implements ConfigStore {
             List<Role> roles = new ArrayList<>();
             List<TransactWriteItem> items = new ArrayList<>();
             add(items, roles, Role.CURRENT, moveCurrent(ownerId, configId, baseVersion, storable, now));
-            add(items, roles, Role.VERSION, putVersion(ownerId, configId, next, storable, kind, linked, restoredFrom, now));
+            add(items, roles, Role.VERSION, putVersion(ownerId, configId, next, storable, kind, linked, restoredFrom, requestKey, now));
             String oldKey = Attributes.string(current, "nameKey");
             if (!Objects.equals(oldKey, storable.nameKey())) {
                 if (oldKey != null) {
@@ -359,7 +402,8 @@ public final class DynamoConfigStore implements ConfigStore {
     }
 
     private TransactWriteItem putVersion(String ownerId, String configId, long version, StorableConfig storable,
-                                         ChangeKind kind, LinkedWrite linked, Long restoredFrom, Instant now) {
+                                         ChangeKind kind, LinkedWrite linked, Long restoredFrom, String requestKey,
+                                         Instant now) {
         Map<String, AttributeValue> item = new HashMap<>(key(ownerId, versionKey(configId, version)));
         item.put("itemType", s("version"));
         item.put("ownerId", s(ownerId));
@@ -375,6 +419,9 @@ public final class DynamoConfigStore implements ConfigStore {
         }
         if (restoredFrom != null) {
             item.put("restoredFrom", n(restoredFrom));
+        }
+        if (requestKey != null) {
+            item.put("requestKey", s(requestKey));
         }
         item.put("createdAt", s(now.toString()));
         return TransactWriteItem.builder().put(Put.builder().tableName(table).item(item)

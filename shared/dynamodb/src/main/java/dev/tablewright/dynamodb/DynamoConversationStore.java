@@ -18,7 +18,7 @@ import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -113,6 +113,9 @@ public final class DynamoConversationStore implements ConversationStore {
                 Optional<Map<String, AttributeValue>> meta = meta(ownerId, conversationId);
                 Optional<List<StoredMessage>> stored = meta.isPresent() ? body(ownerId, conversationId, meta.get()) : Optional.of(List.of());
                 if (stored.isEmpty()) {
+                    if (attempt == SAVE_ATTEMPTS) {
+                        throw new ConversationBusyException(conversationId);
+                    }
                     continue; // replaced between the reads
                 }
                 List<StoredMessage> messages = turn.mergedInto(stored.get());
@@ -138,7 +141,8 @@ public final class DynamoConversationStore implements ConversationStore {
                 }
                 turn.draft().ifPresent(d -> putDraft(item, d));
                 turn.memory().ifPresent(m -> item.put("memory", AttributeValue.fromB(SdkBytes.fromByteArray(Gzip.text(m)))));
-                PutItemRequest.Builder put = PutItemRequest.builder().tableName(table).item(item);
+                PutItemRequest.Builder put = PutItemRequest.builder().tableName(table).item(item)
+                        .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD);
                 if (meta.isPresent()) {
                     put.conditionExpression("revision = :r")
                             .expressionAttributeValues(Map.of(":r", Attributes.n(revision - 1)));
@@ -148,6 +152,13 @@ public final class DynamoConversationStore implements ConversationStore {
                 try {
                     dynamo.putItem(put.build());
                 } catch (ConditionalCheckFailedException raced) {
+                    if (raced.hasItem() && bodyToken.equals(Attributes.string(raced.item(), "bodyToken"))) {
+                        // this very put, whose answer was lost after it committed (the SDK retried it): saved.
+                        // Its fresh body token names it, so no other turn's put can look like it.
+                        meta.ifPresent(m -> bodies.delete(owner(ownerId), conversationId, Attributes.string(m, "bodyToken"),
+                                Attributes.number(m, "bodyParts").intValue()));
+                        return;
+                    }
                     bodies.delete(owner(ownerId), conversationId, bodyToken, parts);
                     if (attempt == SAVE_ATTEMPTS) {
                         throw new ConversationBusyException(conversationId);
@@ -172,13 +183,20 @@ public final class DynamoConversationStore implements ConversationStore {
                         ":l", Attributes.s(listSortKey(now, conversationId))))));
     }
 
+    /**
+     * Deletes the conversation; true when it existed. Read first: a delete whose answer was lost is retried by the
+     * SDK and then finds nothing, which alone would read as "never existed".
+     */
     @Override
     public boolean delete(String ownerId, String conversationId) {
         try {
-            Map<String, AttributeValue> old = dynamo.deleteItem(DeleteItemRequest.builder().tableName(table)
-                    .key(key(ownerId, metaKey(conversationId))).returnValues(ReturnValue.ALL_OLD).build()).attributes();
+            boolean existed = dynamo.getItem(b -> b.tableName(table).key(key(ownerId, metaKey(conversationId)))
+                    .consistentRead(true).projectionExpression("pk")).hasItem();
+            if (existed) {
+                dynamo.deleteItem(DeleteItemRequest.builder().tableName(table).key(key(ownerId, metaKey(conversationId))).build());
+            }
             bodies.deleteAll(owner(ownerId), conversationId); // every revision's parts, including any a crashed save left behind
-            return old != null && !old.isEmpty();
+            return existed;
         } catch (SdkException e) {
             throw DynamoDbFaults.translate(e);
         }

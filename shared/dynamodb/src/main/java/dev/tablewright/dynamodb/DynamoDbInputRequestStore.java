@@ -12,6 +12,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.Update;
@@ -154,18 +155,21 @@ public final class DynamoDbInputRequestStore implements InputRequestStore {
 
     @Override
     public void cancel(InputRequest request, Instant now) {
+        String writeId = ConditionalWrite.newId();
         Map<String, AttributeValue> attrs = new HashMap<>();
         attrs.put(":cancelled", s(RequestStatus.CANCELLED.wireName()));
         attrs.put(":pending", s(RequestStatus.PENDING.wireName()));
         attrs.put(":completedAt", s(now.toString()));
         attrs.put(":keep", epoch(now.plus(valuesTtl)));
         attrs.put(":now", epoch(now));
-        if (!ConditionalWrite.made(() -> client.updateItem(b -> b.tableName(table)
+        attrs.put(":write", s(writeId));
+        if (!ConditionalWrite.madeOnce(writeId, () -> client.updateItem(b -> b.tableName(table)
                 .key(requestKey(request.ownerId(), request.conversationId(), request.toolCallId()))
-                .updateExpression("SET #status = :cancelled, completedAt = :completedAt, expiresAt = :keep")
+                .updateExpression("SET #status = :cancelled, completedAt = :completedAt, expiresAt = :keep, #write = :write")
                 .conditionExpression("#status = :pending AND expiresAt > :now")
-                .expressionAttributeNames(Map.of("#status", "status"))
-                .expressionAttributeValues(attrs)))) {
+                .expressionAttributeNames(Map.of("#status", "status", "#write", ConditionalWrite.WRITE_ID))
+                .expressionAttributeValues(attrs)
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)))) {
             throw currentConflict(request, now);
         }
     }

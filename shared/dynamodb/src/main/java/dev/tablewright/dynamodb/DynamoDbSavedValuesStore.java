@@ -7,7 +7,6 @@ import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
-import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -41,12 +40,16 @@ public final class DynamoDbSavedValuesStore implements SavedValuesStore {
         return values(userPk(ownerId), now);
     }
 
+    /** Read first: a delete whose answer was lost is retried by the SDK and then finds nothing, as if there had been none. */
     @Override
     public boolean clearUserValue(String ownerId, String name) {
         try {
-            var old = client.deleteItem(b -> b.tableName(table).key(key(userPk(ownerId), VALUE_PREFIX + name))
-                    .returnValues(ReturnValue.ALL_OLD)).attributes();
-            return old != null && !old.isEmpty();
+            var key = key(userPk(ownerId), VALUE_PREFIX + name);
+            boolean existed = client.getItem(b -> b.tableName(table).key(key).consistentRead(true).projectionExpression("pk")).hasItem();
+            if (existed) {
+                client.deleteItem(b -> b.tableName(table).key(key));
+            }
+            return existed;
         } catch (SdkException e) {
             throw DynamoDbFaults.translate(e);
         }

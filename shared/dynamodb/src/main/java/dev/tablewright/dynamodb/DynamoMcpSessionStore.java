@@ -6,10 +6,10 @@ import dev.tablewright.mcpsession.McpSessionStore;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.DeleteItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -43,13 +43,12 @@ public final class DynamoMcpSessionStore implements McpSessionStore {
         }
         item.put("createdAt", Attributes.s(session.createdAt().toString()));
         item.put("expiresAtEpoch", Attributes.n(session.expiresAt().getEpochSecond()));
-        try {
-            dynamo.putItem(PutItemRequest.builder().tableName(table).item(item)
-                    .conditionExpression("attribute_not_exists(pk)").build());
-        } catch (ConditionalCheckFailedException e) {
-            throw new IllegalStateException("session id is already taken", e);
-        } catch (SdkException e) {
-            throw DynamoDbFaults.translate(e);
+        String writeId = ConditionalWrite.newId();
+        item.put(ConditionalWrite.WRITE_ID, Attributes.s(writeId));
+        if (!ConditionalWrite.madeOnce(writeId, () -> dynamo.putItem(PutItemRequest.builder().tableName(table).item(item)
+                .conditionExpression("attribute_not_exists(pk)")
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build()))) {
+            throw new IllegalStateException("session id is already taken");
         }
     }
 
@@ -75,11 +74,27 @@ public final class DynamoMcpSessionStore implements McpSessionStore {
         }
     }
 
+    /**
+     * Deletes the owner's session; true when it was there. Read first: a delete whose answer was lost is retried by
+     * the SDK and then finds nothing, which alone would read as "no such session".
+     */
     @Override
     public boolean delete(String ownerId, String sessionId) {
-        return ConditionalWrite.made(() -> dynamo.deleteItem(DeleteItemRequest.builder().tableName(table).key(key(sessionId))
+        Map<String, AttributeValue> item;
+        try {
+            item = dynamo.getItem(GetItemRequest.builder().tableName(table).key(key(sessionId)).consistentRead(true)
+                    .projectionExpression("ownerId").build()).item();
+        } catch (SdkException e) {
+            throw DynamoDbFaults.translate(e);
+        }
+        if (item == null || !ownerId.equals(Attributes.string(item, "ownerId"))) {
+            return false;
+        }
+        // the condition still keeps another owner out; failing it here means the session is gone: deleted as asked
+        ConditionalWrite.made(() -> dynamo.deleteItem(DeleteItemRequest.builder().tableName(table).key(key(sessionId))
                 .conditionExpression("ownerId = :owner")
                 .expressionAttributeValues(Map.of(":owner", Attributes.s(ownerId))).build()));
+        return true;
     }
 
     private static Map<String, AttributeValue> key(String sessionId) {

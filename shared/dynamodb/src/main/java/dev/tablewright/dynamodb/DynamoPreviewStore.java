@@ -13,6 +13,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 import software.amazon.awssdk.services.dynamodb.model.Update;
 import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
@@ -42,23 +44,34 @@ public final class DynamoPreviewStore implements PreviewStore {
     static final int MAX_ITEM_BYTES = 380_000;
 
     /**
+     * Saves the preview once: a save repeated for the same preview (the same id and config: the SDK's retry of a put
+     * whose answer was lost, or the same tool call run again, whose preview id comes from the call) answers the
+     * preview as first stored; another preview under a taken id is refused.
+     *
      * @throws InvalidConfigException the config and summary together are too large to store as one preview
      */
     @Override
-    public void save(PendingPreview preview) {
+    public PendingPreview save(PendingPreview preview) {
         Map<String, AttributeValue> item = PreviewItems.toItem(preview);
         long size = item.values().stream().mapToLong(v -> v.s() != null ? v.s().getBytes(StandardCharsets.UTF_8).length : 16).sum();
         if (size > MAX_ITEM_BYTES) {
             throw new InvalidConfigException(List.of(new ValidationError("config",
                     "the preview (config, diff and sample) is larger than " + MAX_ITEM_BYTES / 1000 + " KB; preview a smaller change")));
         }
+        String writeId = PreviewItems.saveId(item);
+        item.put(ConditionalWrite.WRITE_ID, Attributes.s(writeId));
         try {
             dynamo.putItem(PutItemRequest.builder()
                     .tableName(table)
                     .item(item)
-                    .conditionExpression("attribute_not_exists(pk)") // ids are random: a clash is a bug, never an overwrite
+                    .conditionExpression("attribute_not_exists(pk)") // ids are random or the call's: a clash is never an overwrite
+                    .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
                     .build());
+            return preview;
         } catch (ConditionalCheckFailedException e) {
+            if (ConditionalWrite.isOwn(writeId, e.hasItem() ? e.item() : null)) {
+                return PreviewItems.fromItem(e.item());
+            }
             throw new IllegalStateException("preview id '" + preview.previewId() + "' is already taken", e);
         } catch (SdkException e) {
             throw DynamoDbFaults.translate(e);
@@ -78,18 +91,29 @@ public final class DynamoPreviewStore implements PreviewStore {
 
     @Override
     public PendingPreview reject(String ownerId, String previewId, Instant now) {
-        Update update = PreviewItems.transition(table, ownerId, previewId, PreviewStatus.REJECTED, now, Map.of());
-        if (!ConditionalWrite.made(() -> dynamo.updateItem(UpdateItemRequest.builder()
-                .tableName(update.tableName())
-                .key(update.key())
-                .updateExpression(update.updateExpression())
-                .conditionExpression(update.conditionExpression())
-                .expressionAttributeNames(update.expressionAttributeNames())
-                .expressionAttributeValues(update.expressionAttributeValues())
-                .build()))) {
+        String writeId = ConditionalWrite.newId();
+        Update update = PreviewItems.transition(table, ownerId, previewId, PreviewStatus.REJECTED, now,
+                Map.of(ConditionalWrite.WRITE_ID, Attributes.s(writeId)));
+        try {
+            Map<String, AttributeValue> rejected = dynamo.updateItem(UpdateItemRequest.builder()
+                    .tableName(update.tableName())
+                    .key(update.key())
+                    .updateExpression(update.updateExpression())
+                    .conditionExpression(update.conditionExpression())
+                    .expressionAttributeNames(update.expressionAttributeNames())
+                    .expressionAttributeValues(update.expressionAttributeValues())
+                    .returnValues(ReturnValue.ALL_NEW)
+                    .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                    .build()).attributes();
+            return PreviewItems.fromItem(rejected);
+        } catch (ConditionalCheckFailedException e) {
+            if (ConditionalWrite.isOwn(writeId, e.hasItem() ? e.item() : null)) {
+                return PreviewItems.fromItem(e.item()); // this rejection, whose answer was lost: rejected as asked
+            }
             throw whyNotPending(ownerId, previewId, now);
+        } catch (SdkException e) {
+            throw DynamoDbFaults.translate(e);
         }
-        return find(ownerId, previewId).orElseThrow(() -> new PreviewNotFoundException(previewId));
     }
 
     @Override

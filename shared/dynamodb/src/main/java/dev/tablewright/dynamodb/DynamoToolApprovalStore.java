@@ -5,6 +5,7 @@ import dev.tablewright.conversation.ToolApprovalStore;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -47,10 +48,12 @@ public final class DynamoToolApprovalStore implements ToolApprovalStore {
         item.put("status", Attributes.s(a.status().name()));
         item.put("issuedAt", Attributes.s(a.issuedAt().toString()));
         item.put("expiresAtEpoch", Attributes.n(a.issuedAt().plus(ttl).getEpochSecond()));
-        try {
-            dynamo.putItem(b -> b.tableName(table).item(item).conditionExpression("attribute_not_exists(pk)"));
-        } catch (SdkException e) {
-            throw DynamoDbFaults.translate(e);
+        String writeId = ConditionalWrite.newId();
+        item.put(ConditionalWrite.WRITE_ID, Attributes.s(writeId));
+        if (!ConditionalWrite.madeOnce(writeId, () -> dynamo.putItem(b -> b.tableName(table).item(item)
+                .conditionExpression("attribute_not_exists(pk)")
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)))) {
+            throw new IllegalStateException("approval id '" + a.approvalId() + "' is already issued");
         }
     }
 
@@ -109,14 +112,21 @@ public final class DynamoToolApprovalStore implements ToolApprovalStore {
                         ":superseded", Attributes.s(IssuedApproval.Status.SUPERSEDED.name())));
     }
 
-    /** One conditional update of an approval's status ({@code #s}): whether it was made. */
+    /**
+     * One conditional update of an approval's status ({@code #s}): whether it was made, by this call (an attempt
+     * whose answer was lost included: the item names the write that moved it last).
+     */
     private boolean moveStatus(String ownerId, String conversationId, String approvalId, String condition, String update,
                                Map<String, AttributeValue> values) {
-        return ConditionalWrite.made(() -> dynamo.updateItem(b -> b.tableName(table).key(key(ownerId, conversationId, approvalId))
+        String writeId = ConditionalWrite.newId();
+        Map<String, AttributeValue> withWrite = new HashMap<>(values);
+        withWrite.put(":w", Attributes.s(writeId));
+        return ConditionalWrite.madeOnce(writeId, () -> dynamo.updateItem(b -> b.tableName(table).key(key(ownerId, conversationId, approvalId))
                 .conditionExpression(condition)
-                .updateExpression(update)
-                .expressionAttributeNames(Map.of("#s", "status"))
-                .expressionAttributeValues(values)));
+                .updateExpression(update + ", #w = :w")
+                .expressionAttributeNames(Map.of("#s", "status", "#w", ConditionalWrite.WRITE_ID))
+                .expressionAttributeValues(withWrite)
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)));
     }
 
     private static IssuedApproval read(Map<String, AttributeValue> item) {

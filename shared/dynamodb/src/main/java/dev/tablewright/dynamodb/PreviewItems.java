@@ -57,6 +57,24 @@ final class PreviewItems {
         return item;
     }
 
+    /**
+     * The id of a preview's save: the same for the same preview (id, owner, conversation, the config it changes and
+     * the config), so a save repeated for it is known as its own ({@link ConditionalWrite#WRITE_ID}).
+     */
+    static String saveId(Map<String, AttributeValue> item) {
+        StringBuilder identity = new StringBuilder();
+        for (String name : new String[]{PK, SK, "conversationId", "configId", "baseVersion", "config"}) {
+            AttributeValue v = item.get(name);
+            identity.append(v == null ? "" : v.s() != null ? v.s() : v.n()).append('\n');
+        }
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(identity.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     static PendingPreview fromItem(Map<String, AttributeValue> item) {
         try {
             String summary = Attributes.string(item, "summary");

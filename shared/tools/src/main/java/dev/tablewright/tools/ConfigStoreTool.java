@@ -10,6 +10,7 @@ import dev.tablewright.configstore.VersionConflictException;
 import dev.tablewright.failure.DomainFailure;
 import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.json.Json;
+import dev.tablewright.toolcontract.CallKey;
 import dev.tablewright.toolcontract.Tool;
 import dev.tablewright.toolcontract.ToolArguments;
 import dev.tablewright.toolcontract.ToolDefinition;
@@ -55,14 +56,18 @@ abstract class ConfigStoreTool implements Tool {
         return definition;
     }
 
-    /** The tool's answer for {@code owner}; throws {@link BadArguments} or the store's failures to refuse. */
-    protected abstract JsonNode answer(String owner, ToolArguments args);
+    /**
+     * The tool's answer for {@code owner}; throws {@link BadArguments} or the store's failures to refuse.
+     * {@code callKey}: the call's key ({@link CallKey}), by which a tool with an effect makes it once; null for a bare invocation.
+     */
+    protected abstract JsonNode answer(String owner, ToolArguments args, String callKey);
 
     /** Answers the store's and the arguments' failures as error outcomes. */
     @Override
     public final ToolOutcome execute(ToolInvocation invocation) {
         try {
-            return ToolOutcome.ok(answer(owner(invocation), ToolArguments.of(invocation)));
+            return ToolOutcome.ok(answer(owner(invocation), ToolArguments.of(invocation),
+                    CallKey.of(invocation).map(CallKey::digest).orElse(null)));
         } catch (DomainFailure e) { // the arguments' (BadArguments) and the store's refusals
             return ToolFailures.outcome(e, switch (e) {
                 case ConfigNotFoundException ignored -> "; list_table_configs shows the saved configs";

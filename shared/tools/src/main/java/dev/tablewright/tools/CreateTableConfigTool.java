@@ -22,13 +22,19 @@ public final class CreateTableConfigTool extends ConfigStoreTool {
     }
 
     @Override
-    protected JsonNode answer(String owner, ToolArguments args) {
+    protected JsonNode answer(String owner, ToolArguments args, String callKey) {
         TableConfig config = validConfig(args, "config");
         if (config.name() == null || config.name().isBlank()) {
             throw new BadArguments("name", "a new config needs a name (unique among the user's configs)");
         }
-        ObjectNode out = StoredConfigJson.config(configs.create(owner, config, clock.instant()));
+        ObjectNode out = StoredConfigJson.config(create(owner, config, callKey));
         out.put("created", true);
         return out;
+    }
+
+    /** Once per call: the same call run again (a retried Invoke) answers the config it created. */
+    private dev.tablewright.configstore.StoredConfig create(String owner, TableConfig config, String callKey) {
+        return callKey == null ? configs.create(owner, config, clock.instant())
+                : configs.create(owner, config, clock.instant(), callKey);
     }
 }

@@ -17,7 +17,7 @@ public final class GetTableConfigTool extends ConfigStoreTool {
     }
 
     @Override
-    protected JsonNode answer(String owner, ToolArguments args) {
+    protected JsonNode answer(String owner, ToolArguments args, String callKey) {
         String id = args.text("config_id", false, 128);
         String name = args.text("name", false, 200);
         require(args);

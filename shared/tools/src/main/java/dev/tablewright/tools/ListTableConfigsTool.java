@@ -17,7 +17,7 @@ public final class ListTableConfigsTool extends ConfigStoreTool {
     }
 
     @Override
-    protected JsonNode answer(String owner, ToolArguments args) {
+    protected JsonNode answer(String owner, ToolArguments args, String callKey) {
         Long limit = integer(args, "limit", 1, 50);
         String cursor = args.text("cursor", false, 400);
         require(args);

@@ -23,6 +23,7 @@ import dev.tablewright.sql.Databases;
 import dev.tablewright.sql.QueryFailure;
 import dev.tablewright.sql.SampleRunner;
 import dev.tablewright.sql.SqlCompiler;
+import dev.tablewright.toolcontract.CallKey;
 import dev.tablewright.toolcontract.ToolEffect;
 import dev.tablewright.toolcontract.ToolInvocation;
 import dev.tablewright.toolcontract.ToolOutcome;
@@ -67,11 +68,13 @@ public final class PreviewTableConfigTool extends LiveDatabaseTool {
     private final Duration previewTtl;
     private final IdGenerator previewIds;
 
+    /** Preview ids from the call ({@link CallKey}), so a call run twice saves one preview; random for a bare invocation. */
     public PreviewTableConfigTool(Databases databases, PreviewStore previews, BaseConfigs baseConfigs, Clock clock,
                               int sampleRows, Duration previewTtl) {
-        this(databases, previews, baseConfigs, clock, sampleRows, previewTtl, PendingPreview.IDS);
+        this(databases, previews, baseConfigs, clock, sampleRows, previewTtl, null);
     }
 
+    /** @param previewIds where new preview ids come from (a test's); null: the call's, else random */
     public PreviewTableConfigTool(Databases databases, PreviewStore previews, BaseConfigs baseConfigs, Clock clock,
                               int sampleRows, Duration previewTtl, IdGenerator previewIds) {
         super(DatabaseToolDefinitions.PREVIEW_TABLE_CONFIG, databases);
@@ -169,9 +172,11 @@ public final class PreviewTableConfigTool extends LiveDatabaseTool {
         summary.put("sql", query.sql());
         summary.put("plan", result.plan().summary());
         summary.set("warnings", Json.tree(warnings));
-        PendingPreview preview = PendingPreview.create(previewIds, invocation.userId(), invocation.conversationId(), configId,
-                baseVersion, description, config, summary, clock.instant(), previewTtl);
-        previews.save(preview);
+        // a call run again (a retried Invoke, a resumed turn) has the same id: the store answers the first preview
+        IdGenerator ids = previewIds != null ? previewIds : CallKey.of(invocation)
+                .<IdGenerator>map(key -> now -> key.id("prv")).orElse(PendingPreview.IDS);
+        PendingPreview preview = previews.save(PendingPreview.create(ids, invocation.userId(), invocation.conversationId(),
+                configId, baseVersion, description, config, summary, clock.instant(), previewTtl));
 
         ObjectNode out = Json.object();
         out.put("valid", true);

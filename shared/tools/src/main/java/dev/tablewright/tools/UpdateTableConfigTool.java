@@ -25,13 +25,16 @@ public final class UpdateTableConfigTool extends ConfigStoreTool {
     }
 
     @Override
-    protected JsonNode answer(String owner, ToolArguments args) {
+    protected JsonNode answer(String owner, ToolArguments args, String callKey) {
         String configId = args.text("config_id", true, 128);
         Long base = integer(args, "base_version", 1, Long.MAX_VALUE);
         if (base == null && !args.has("base_version")) {
             args.error("base_version", "base_version is missing: the version the change was built on (get_table_config)");
         }
         TableConfig config = validConfig(args, "config");
-        return StoredConfigJson.config(configs.update(owner, configId, base, config, clock.instant()));
+        return StoredConfigJson.config(callKey == null
+                ? configs.update(owner, configId, base, config, clock.instant())
+                // once per call: the same call run again answers the version it wrote
+                : configs.update(owner, configId, base, config, clock.instant(), callKey));
     }
 }

@@ -40,7 +40,8 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * The whole assistant on one machine, in one JVM: DynamoDB Local with the tables of template.yaml, PostgreSQL with
+ * The whole assistant on one machine, in one JVM: DynamoDB Local with the tables of template.yaml (or the engine the
+ * shell's {@code DYNAMODB_ENDPOINT} names, the tables created there when missing), PostgreSQL with
  * the sample database ({@link LocalDatabase}), the model ({@link LocalModel}), every function of template.yaml
  * in-process behind one {@link LocalGateway} (HTTP API routes with the JWT authorizer, the streamed chat function
  * URL, the development issuer). Started by {@code infra/bin/local-stack}; Ctrl-C stops everything.
@@ -63,13 +64,13 @@ public final class LocalDeployment implements AutoCloseable {
         /**
          * For tests: a free port, no banner, the scripted model playing {@code script} and what the test queues (with no
          * script: the offline demo model), and the process environment without OPENAI_*, BEDROCK_*, MODEL_PROVIDER,
-         * DATA_SOURCES and AWS_* (a live model, the shell's data sources or AWS settings must not leak in), plus
+         * DATA_SOURCES, DYNAMODB_ENDPOINT and AWS_* (a live model, the shell's data sources or AWS settings must not leak in), plus
          * {@code overrides} (where a test puts the AWS settings of the shell it plays).
          */
         public static Settings forTest(Map<String, String> overrides, ModelScript script) {
             Map<String, String> env = new java.util.HashMap<>(System.getenv());
             env.keySet().removeIf(k -> k.startsWith("OPENAI_") || k.startsWith("BEDROCK_") || k.equals("MODEL_PROVIDER") || k.equals("DATA_SOURCES")
-                    || k.startsWith("AWS_"));
+                    || k.startsWith("AWS_") || k.equals(DYNAMODB_ENDPOINT));
             env.putAll(overrides);
             return new Settings(0, env, new PrintStream(java.io.OutputStream.nullOutputStream()), script);
         }
@@ -82,7 +83,10 @@ public final class LocalDeployment implements AutoCloseable {
     private LocalGateway gateway;
     private LocalDatabase database;
     private LocalModel model;
-    private DynamoDbLocalLauncher dynamo;
+    /** The shell's variable naming a DynamoDB engine to use instead of starting DynamoDB Local. */
+    static final String DYNAMODB_ENDPOINT = "DYNAMODB_ENDPOINT";
+    private java.net.URI dynamoEndpoint;
+    private String dynamoEngine;
     private TemplateTables.Created tables;
     private Map<String, InProcessFunction> functions;
     private final Map<String, String> unavailable = new LinkedHashMap<>();
@@ -113,9 +117,21 @@ public final class LocalDeployment implements AutoCloseable {
             throw new IllegalStateException("port " + settings.port() + " is in use: stop what runs there, or pick "
                     + "another port with --port N", e);
         }
-        out.println("Starting DynamoDB Local (in-process) with the tables of template.yaml ...");
-        dynamo = own(DynamoDbLocalLauncher.start());
-        tables = new TemplateTables(template).createAll(dynamo.client(), "");
+        String givenEndpoint = settings.environment().get(DYNAMODB_ENDPOINT);
+        if (givenEndpoint != null && !givenEndpoint.isBlank()) {
+            // any DynamoDB engine the shell names (LocalStack, a DynamoDB Local or a fault proxy it runs): no engine of
+            // our own, and the template's tables created there when missing
+            dynamoEndpoint = java.net.URI.create(givenEndpoint.strip());
+            dynamoEngine = "DYNAMODB_ENDPOINT";
+            out.println("Using the DynamoDB engine at " + dynamoEndpoint + " (DYNAMODB_ENDPOINT), with the tables of template.yaml ...");
+            tables = new TemplateTables(template).createAll(DynamoDbLocalLauncher.clientFor(dynamoEndpoint), "");
+        } else {
+            out.println("Starting DynamoDB Local (in-process) with the tables of template.yaml ...");
+            DynamoDbLocalLauncher dynamo = own(DynamoDbLocalLauncher.start());
+            dynamoEndpoint = dynamo.endpoint();
+            dynamoEngine = "DynamoDB Local, in-process";
+            tables = new TemplateTables(template).createAll(dynamo.client(), "");
+        }
 
         out.println("Connecting PostgreSQL and loading the sample database ...");
         database = own(LocalDatabase.resolve(settings.environment().get("DATABASE_URL")));
@@ -154,7 +170,7 @@ public final class LocalDeployment implements AutoCloseable {
             env.put("TOOL_APPROVAL_SECRET", approvalSecret);
         }
         env.putAll(tables.environment());
-        env.put("DYNAMODB_ENDPOINT", dynamo.endpoint().toString());
+        env.put(DYNAMODB_ENDPOINT, dynamoEndpoint.toString());
         env.put("DATABASE_URL", database.url().jdbcUrlWithCredentials()); // a postgres://user:pass@ URL keeps its user
         env.putAll(gateway.authEnvironment());
         if (model.bedrockSettings() != null) {
@@ -325,7 +341,8 @@ public final class LocalDeployment implements AutoCloseable {
         b.append("HTTP API          ").append(url()).append("   (").append(gateway.routes().size()).append(" routes from template.yaml)\n");
         b.append("chat (streaming)  ").append(chatUrl()).append("\n");
         b.append("MCP server        ").append(mcpUrl()).append("   (Streamable HTTP; docs/mcp.md)\n");
-        b.append("DynamoDB Local    ").append(dynamo.endpoint()).append("   tables ").append(tables.tableNames().keySet()).append("\n");
+        b.append("DynamoDB          ").append(dynamoEndpoint).append("   (").append(dynamoEngine).append(")   tables ")
+                .append(tables.tableNames().keySet()).append("\n");
         b.append("PostgreSQL        ").append(database.origin()).append("\n");
         b.append("model             ").append(model.describe()).append("\n");
         unavailable.forEach((id, why) -> b.append("NOT RUNNING       ").append(id).append(": ").append(why).append("\n"));

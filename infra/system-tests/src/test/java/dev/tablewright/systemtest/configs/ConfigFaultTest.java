@@ -3,11 +3,12 @@ package dev.tablewright.systemtest.configs;
 import dev.tablewright.fakes.configs.SampleConfigs;
 
 import dev.tablewright.dynamodb.DynamoDbClients;
+import dev.tablewright.systemtest.faults.ImpatientDynamoDb;
 import dev.tablewright.functions.configs.ConfigServices;
 import dev.tablewright.systemtest.http.InProcessHttpApi.Answer;
 import dev.tablewright.fakes.dynamodb.DynamoDbEngine;
-import dev.tablewright.systemtest.userinput.FaultyDynamoDbProxy;
-import dev.tablewright.systemtest.userinput.FaultyDynamoDbProxy.Fault;
+import dev.tablewright.fakes.dynamodb.FaultyDynamoDbProxy;
+import dev.tablewright.fakes.dynamodb.FaultyDynamoDbProxy.Fault;
 import dev.tablewright.preview.PendingPreview;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -43,7 +44,7 @@ class ConfigFaultTest {
         String previews = ENGINE.tables().tableName("PreviewsTable");
         healthy = new ConfigRoutes(ConfigServices.of(ENGINE.client(), configs, previews, Clock.systemUTC()));
         proxy = new FaultyDynamoDbProxy(ENGINE.endpoint());
-        throughProxy = new ConfigRoutes(ConfigServices.of(DynamoDbClients.forEndpoint(proxy.endpoint(), FaultyDynamoDbProxy.IMPATIENT),
+        throughProxy = new ConfigRoutes(ConfigServices.of(DynamoDbClients.forEndpoint(proxy.endpoint(), ImpatientDynamoDb.SETTINGS),
                 configs, previews, Clock.systemUTC()));
         owner = "u-" + UUID.randomUUID();
     }

@@ -131,6 +131,29 @@ abstract class ConfigToolsSuite {
         assertEquals(0, call(list, other, "{}").at("/output/configs").size());
     }
 
+    /** The chat's Invoke can run one call twice (the SDK retries it after a lost answer): it writes once. */
+    @Test
+    void aCallRunTwiceWritesOnceAndAnswersTheSame() {
+        String args = "{\"config\": " + SampleConfigs.ORDERS + "}";
+        JsonNode created = call(create, user, args);
+        JsonNode again = call(create, user, args);
+        assertEquals("ok", again.get("status").asText(), again.toString());
+        assertEquals(created.at("/output/configId"), again.at("/output/configId"));
+        assertEquals(created.at("/output/config"), again.at("/output/config"));
+        assertEquals(1, call(list, user, "{}").at("/output/configs").size(), "one config");
+        assertEquals("error", call(create, user, args, "call_2").get("status").asText(), "another call: the name is taken");
+
+        String id = created.at("/output/configId").asText();
+        String change = Json.write(Json.object().put("config_id", id).put("base_version", 1)
+                .put("config", SampleConfigs.ORDERS.replace("Orders still open", "Orders, once")));
+        JsonNode updated = call(update, user, change);
+        JsonNode updatedAgain = call(update, user, change);
+        assertEquals(2, updated.at("/output/version").asLong(), updated.toString());
+        assertEquals(updated.at("/output"), updatedAgain.at("/output"));
+        assertEquals(2, services.configs().versions(user, id, 10, null).items().size(), "one version per call");
+        assertEquals("version_conflict", call(update, user, change, "call_3").at("/error/code").asText(), "another call: a conflict");
+    }
+
     @Test
     void updateTableConfigIsNeverOfferedUpFrontAndPointsToPreviews() {
         ToolDefinition d = ToolCatalogue.registry().get("update_table_config");
@@ -147,7 +170,11 @@ abstract class ConfigToolsSuite {
     // ---- helpers ----
 
     private static JsonNode call(ToolFunction function, String userId, String arguments) {
-        ObjectNode envelope = Json.object().put("tool", function.definition().name()).put("toolCallId", "call_1")
+        return call(function, userId, arguments, "call_1");
+    }
+
+    private static JsonNode call(ToolFunction function, String userId, String arguments, String toolCallId) {
+        ObjectNode envelope = Json.object().put("tool", function.definition().name()).put("toolCallId", toolCallId)
                 .put("conversationId", "c_1");
         if (userId != null) {
             envelope.put("userId", userId);

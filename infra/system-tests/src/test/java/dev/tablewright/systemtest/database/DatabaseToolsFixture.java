@@ -64,7 +64,15 @@ final class DatabaseToolsFixture implements AutoCloseable {
         if (description != null) {
             args.put("description", description);
         }
-        return preview.execute(new ToolInvocation("preview_table_config", "call_1", "c_database_it", OWNER, args, Map.of()));
+        // a call id of its own, as a model gives each call: one call run twice is one preview (PreviewTableConfigTest)
+        return preview(args, "call_" + CALLS.incrementAndGet());
+    }
+
+    private static final java.util.concurrent.atomic.AtomicInteger CALLS = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** One call of the preview tool, by its id. */
+    ToolOutcome preview(ObjectNode args, String toolCallId) {
+        return preview.execute(new ToolInvocation("preview_table_config", toolCallId, "c_database_it", OWNER, args, Map.of()));
     }
 
     /** The preview's answer, which must be an ok one. */

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -134,6 +135,46 @@ class PreviewTableConfigTest {
         assertEquals("c_database_it", pending.conversationId());
         assertNotNull(pending.summary().path("sql").asText(null));
         assertTrue(fixture.previews.find("someone_else", pending.previewId()).isEmpty(), "owner isolation");
+    }
+
+    /** The chat's Invoke can run one call twice (the SDK retries it after a lost answer): one preview, answered twice. */
+    @Test
+    void oneCallRunTwiceSavesOnePreviewAndAnswersIt() {
+        var args = (com.fasterxml.jackson.databind.node.ObjectNode) DatabaseToolsFixture.parse(
+                "{\"description\": \"once\", \"config\": " + SampleDatabaseConfigs.THREE_JOINS + "}");
+        String call = "call_twice_" + System.nanoTime();
+        JsonNode first = assertInstanceOf(ToolOutcome.Ok.class, fixture.preview(args, call)).output();
+        JsonNode second = assertInstanceOf(ToolOutcome.Ok.class, fixture.preview(args, call)).output();
+        assertTrue(first.path("valid").asBoolean(), first::toPrettyString);
+        assertEquals(first.path("previewId"), second.path("previewId"), "the same preview");
+        assertEquals(first.path("expiresAt"), second.path("expiresAt"), "as first stored");
+        JsonNode another = assertInstanceOf(ToolOutcome.Ok.class, fixture.preview(args, call + "_next")).output();
+        assertNotEquals(first.path("previewId"), another.path("previewId"), "another call is another preview");
+        assertEquals(PreviewStatus.PENDING, fixture.previews.find(DatabaseToolsFixture.OWNER, first.path("previewId").asText())
+                .orElseThrow().status());
+    }
+
+    /**
+     * A PostgreSQL backend terminated between two calls of a turn (an operator's pg_terminate_backend, a failover):
+     * the next read-only call reopens the connection once and answers; no connection is left behind.
+     */
+    @Test
+    void aTerminatedBackendIsReopenedOnceForTheNextCallAndNothingLeaks() throws Exception {
+        assertTrue(fixture.previewAnswer(SampleDatabaseConfigs.THREE_JOINS, "before").path("valid").asBoolean());
+        try (Connection c = fixture.url.connect(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT count(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                     + "WHERE application_name = '" + DatabaseToolsFixture.APPLICATION + "' AND pid <> pg_backend_pid()) t")) {
+            rs.next();
+            assertTrue(rs.getInt(1) >= 1, "the tools' backend was terminated");
+        }
+        JsonNode after = fixture.previewAnswer(SampleDatabaseConfigs.THREE_JOINS, "after");
+        assertTrue(after.path("valid").asBoolean(), after::toPrettyString);
+        try (Connection c = fixture.url.connect(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE application_name = '"
+                     + DatabaseToolsFixture.APPLICATION + "'")) {
+            rs.next();
+            assertTrue(rs.getInt(1) <= 2, "one connection per data source, the broken one not kept: " + rs.getInt(1));
+        }
     }
 
     @Test

@@ -1,8 +1,10 @@
 package dev.tablewright.systemtest.userinput;
 
 import dev.tablewright.dynamodb.DynamoDbClients;
+import dev.tablewright.systemtest.faults.ImpatientDynamoDb;
 import dev.tablewright.functions.userinput.UserInputFunction;
 import dev.tablewright.fakes.dynamodb.DynamoDbEngine;
+import dev.tablewright.fakes.dynamodb.FaultyDynamoDbProxy;
 import dev.tablewright.systemtest.http.InProcessHttpApi;
 import dev.tablewright.userinput.InputRequestService;
 import org.junit.jupiter.api.AfterEach;
@@ -48,7 +50,7 @@ class UserInputFaultTest {
         conversation = "conv-" + UUID.randomUUID().toString().substring(0, 8);
         healthy = new UserInputRoutes(UserInputFunction.service(ENGINE.client(), table, InputRequestService.Expiry.DEFAULT, Clock.systemUTC()));
         proxy = new FaultyDynamoDbProxy(ENGINE.endpoint());
-        DynamoDbClient viaProxy = DynamoDbClients.forEndpoint(proxy.endpoint(), FaultyDynamoDbProxy.IMPATIENT);
+        DynamoDbClient viaProxy = DynamoDbClients.forEndpoint(proxy.endpoint(), ImpatientDynamoDb.SETTINGS);
         throughProxy = new UserInputRoutes(UserInputFunction.service(viaProxy, table, InputRequestService.Expiry.DEFAULT, Clock.systemUTC()));
     }
 
@@ -75,7 +77,7 @@ class UserInputFaultTest {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             closedPort = s.getLocalPort();
         }
-        DynamoDbClient unreachable = DynamoDbClients.forEndpoint(URI.create("http://127.0.0.1:" + closedPort), FaultyDynamoDbProxy.IMPATIENT);
+        DynamoDbClient unreachable = DynamoDbClients.forEndpoint(URI.create("http://127.0.0.1:" + closedPort), ImpatientDynamoDb.SETTINGS);
         UserInputRoutes api = new UserInputRoutes(UserInputFunction.service(unreachable, table, InputRequestService.Expiry.DEFAULT, Clock.systemUTC()));
         String base = "/conversations/" + conversation;
         assertUnavailable(api.call("dev-user", "POST", base + "/input-requests", databaseForm("call_1")), "create");
@@ -104,7 +106,9 @@ class UserInputFaultTest {
         String submitPath = "/conversations/" + conversation + "/input-requests/call_1/response";
         String body = "{\"values\": " + GOOD_VALUES + "}";
 
-        for (FaultyDynamoDbProxy.Fault fault : FaultyDynamoDbProxy.Fault.values()) {
+        // the faults DynamoDB answers without writing (a lost answer is a committed write: ConditionalWritesUnderFaultsTest)
+        for (FaultyDynamoDbProxy.Fault fault : List.of(FaultyDynamoDbProxy.Fault.THROTTLING,
+                FaultyDynamoDbProxy.Fault.PROVISIONED_THROUGHPUT, FaultyDynamoDbProxy.Fault.INTERNAL_ERROR)) {
             proxy.fail("TransactWriteItems", fault);
             assertUnavailable(throughProxy.call("dev-user", "POST", submitPath, body), "submit under " + fault);
             var items = storedItems();

@@ -138,16 +138,20 @@ public final class ConversationState {
      * Stores the turn: the messages the door shows, the draft and the transcript of its result (and the calls it left
      * open when it paused, {@link #paused}), in one write. Never
      * throws (the turn has already been answered; a failure here is logged).
+     *
+     * @return false when the turn was to be stored and could not be (the store's retries ran out): the door says so
      */
-    public void save(String ownerId, String conversationId, List<StoredMessage> shown, String titleIfNew, AgentResult result) {
+    public boolean save(String ownerId, String conversationId, List<StoredMessage> shown, String titleIfNew, AgentResult result) {
         if (!keeps(conversationId)) {
-            return;
+            return true;
         }
         try {
             store.saveTurn(ownerId, conversationId, new ConversationTurn(shown, result.draft(), titleIfNew,
                     Optional.of(AgentMemoryJson.write(result))), clock.instant());
+            return true;
         } catch (RuntimeException e) {
             LOG.error("the turn could not be stored", e, "conversationId", conversationId);
+            return false;
         }
     }
 }

@@ -132,14 +132,16 @@ public final class ConversationMemory {
     /**
      * Stores the turn (the messages for display with the assistant's, and what the agent keeps of {@code result}):
      * never throws (the turn has already been streamed; a failure here is logged).
+     *
+     * @return false when the turn could not be stored (the user's message, stored as the turn started, stays)
      */
-    public void save(String ownerId, Prepared prepared, ObjectNode assistant, AgentResult result) {
+    public boolean save(String ownerId, Prepared prepared, ObjectNode assistant, AgentResult result) {
         List<StoredMessage> messages = requestMessages(prepared);
         String assistantId = assistant.path("id").asText("");
         if (!assistantId.isEmpty() && !assistant.path("parts").isEmpty()) {
             messages.add(new StoredMessage(assistantId, "assistant", Json.write(assistant)));
         }
-        state.save(ownerId, prepared.request().id(), messages, prepared.title(), result);
+        return state.save(ownerId, prepared.request().id(), messages, prepared.title(), result);
     }
 
     private List<UiMessage> messages(StoredConversation conversation) {

@@ -56,6 +56,8 @@ public final class TurnStreamRecorder implements Consumer<ObjectNode>, AutoClose
     private long bytes;
     private int stopChecks;
     private volatile boolean failed;
+    /** The marker was written: it is cleared at the end whatever else failed, so the next turn is not held up. */
+    private volatile boolean opened;
 
     /**
      * @param beforeOpen runs on the recorder's thread before the marker is written (e.g. storing the user's message,
@@ -128,6 +130,7 @@ public final class TurnStreamRecorder implements Consumer<ObjectNode>, AutoClose
         }
         try {
             log.open(ownerId, conversationId, streamId, clock.instant());
+            opened = true;
         } catch (RuntimeException e) {
             failed = true;
             LOG.warn("the turn's stream cannot be recorded: it will not be resumable", "conversationId", conversationId,
@@ -199,7 +202,7 @@ public final class TurnStreamRecorder implements Consumer<ObjectNode>, AutoClose
     }
 
     private void finish() {
-        if (!failed) {
+        if (opened) {
             try {
                 log.close(ownerId, conversationId, streamId);
             } catch (RuntimeException e) {

@@ -129,6 +129,10 @@ public final class TurnStreams {
         boolean ended = false;
         long caughtUpSince = System.nanoTime();
         long started = System.nanoTime();
+        // never longer than a turn can run: a writer that died without closing its log leaves a marker behind
+        Instant lastChance = active.get().startedAt() == null ? clock.instant().plus(settings.maxTurn()).plus(GRACE)
+                : active.get().startedAt().plus(settings.maxTurn()).plus(GRACE);
+        long pause = settings.readerPoll().toMillis();
         while (!ended) {
             List<TurnStreamLog.Batch> read;
             try {
@@ -152,7 +156,8 @@ public final class TurnStreams {
             if (ended || response.isClientGone()) {
                 break;
             }
-            if (deadline.isPresent() && !clock.instant().isBefore(deadline.get().minusSeconds(2))) {
+            if (deadline.isPresent() && !clock.instant().isBefore(deadline.get().minusSeconds(2))
+                    || !clock.instant().isBefore(lastChance)) {
                 break;
             }
             if (read.isEmpty() && System.nanoTime() - caughtUpSince > MARKER_CHECK.toNanos()) {
@@ -173,8 +178,10 @@ public final class TurnStreams {
                 }
                 caughtUpSince = System.nanoTime();
             }
+            // a reader that keeps finding nothing asks less often (up to four polls' time), and at once again after news
+            pause = read.isEmpty() ? Math.min(pause * 2, settings.readerPoll().toMillis() * 4) : settings.readerPoll().toMillis();
             try {
-                Thread.sleep(settings.readerPoll().toMillis());
+                Thread.sleep(pause);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 break;

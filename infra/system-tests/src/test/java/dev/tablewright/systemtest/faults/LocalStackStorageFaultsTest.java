@@ -1,0 +1,338 @@
+package dev.tablewright.systemtest.faults;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.aisdk.stream.UiMessageStreamReader;
+import dev.tablewright.fakes.configs.SampleConfigs;
+import dev.tablewright.fakes.dynamodb.DynamoDbLocalLauncher;
+import dev.tablewright.fakes.dynamodb.FaultyDynamoDbProxy;
+import dev.tablewright.fakes.dynamodb.FaultyDynamoDbProxy.Fault;
+import dev.tablewright.fakes.identity.DevIssuer;
+import dev.tablewright.fakes.model.ModelScript;
+import dev.tablewright.json.Json;
+import dev.tablewright.localstack.local.LocalDeployment;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The local stack on any DynamoDB engine ({@code DYNAMODB_ENDPOINT} in its shell), here {@link FaultyDynamoDbProxy}
+ * in front of a DynamoDB Local: each user-facing write answers exactly as without the fault when its answer is lost
+ * once, it is throttled three times or answered 500 three times (the functions' own clients, the SDK's retries);
+ * a 500 burst longer than the retries is a clear {@code 503} and nothing is half-written. One stack for the class.
+ */
+class LocalStackStorageFaultsTest {
+
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+
+    /** A fault as the issue's matrix counts it: an answer lost once, throttled 3×, 500 3×. */
+    enum Burst {
+        LOST(Fault.LOSE_ANSWER, 1), THROTTLED(Fault.THROTTLING, 3), FAILING(Fault.INTERNAL_ERROR, 3);
+
+        final Fault fault;
+        final int times;
+
+        Burst(Fault fault, int times) {
+            this.fault = fault;
+            this.times = times;
+        }
+    }
+
+    static DynamoDbLocalLauncher dynamo;
+    static FaultyDynamoDbProxy proxy;
+    static LocalDeployment stack;
+    static DynamoDbClient direct;
+    static String token;
+
+    @BeforeAll
+    static void start() throws Exception {
+        dynamo = DynamoDbLocalLauncher.start();
+        proxy = new FaultyDynamoDbProxy(dynamo.endpoint());
+        stack = LocalDeployment.start(LocalDeployment.Settings.forTest(
+                Map.of("DYNAMODB_ENDPOINT", proxy.endpoint().toString(), "TOOL_APPROVAL_SECRET", "faults-approval-secret-0123456789"),
+                ModelScript.builder().build()));
+        direct = dynamo.client();
+        token = stack.issuer().mint(DevIssuer.DEV_USER);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (stack != null) {
+            stack.close();
+        }
+        proxy.close();
+        dynamo.close();
+    }
+
+    @BeforeEach
+    void heal() {
+        proxy.heal();
+    }
+
+    @Test
+    void theStackUsesTheGivenEngineAndItsBannerNamesIt() {
+        assertTrue(direct.listTables().tableNames().containsAll(List.of("ConversationsTable", "PreviewsTable", "ConfigsTable")),
+                "the template's tables, created on the given engine");
+        assertTrue(stack.banner().contains(proxy.endpoint() + "   (DYNAMODB_ENDPOINT)"), stack.banner());
+    }
+
+    /** A turn that builds a config and previews it: the preview's id. */
+    private static String previewTurn(String conversation, String messageId) throws Exception {
+        stack.model().scriptedServer().enqueue(ModelScript.builder()
+                .turn(t -> t.toolCall("call_cols_" + messageId, "apply_column_change",
+                        SampleConfigs.STOCK_COLUMNS_CHANGE.formatted(System.nanoTime())))
+                .turn(t -> t.toolCall("call_prev_" + messageId, "preview_table_config", "{\"description\": \"Stock levels\"}"))
+                .say("Here is the preview.")
+                .build());
+        List<JsonNode> parts = turn(conversation, messageId, "Stock levels please");
+        return parts.stream().filter(p -> p.path("type").asText().equals("data-table-config-preview")).findFirst()
+                .orElseThrow(() -> new AssertionError("no preview in " + parts)).path("data").path("previewId").asText();
+    }
+
+    private static List<JsonNode> turn(String conversation, String messageId, String text) throws Exception {
+        ObjectNode body = Json.object().put("id", conversation).put("trigger", "submit-message");
+        ObjectNode message = body.putObject("message").put("id", messageId).put("role", "user");
+        message.putArray("parts").addObject().put("type", "text").put("text", text);
+        return send(body);
+    }
+
+    private static List<JsonNode> send(ObjectNode body) throws Exception {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(stack.chatUrl())).timeout(Duration.ofMinutes(2))
+                .header("authorization", "Bearer " + token).header("content-type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(Json.write(body))).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode(), r.body());
+        assertTrue(r.body().strip().endsWith("data: [DONE]"), r.body());
+        List<JsonNode> parts = UiMessageStreamReader.parse(r.body()).parts();
+        assertTrue(parts.stream().noneMatch(p -> p.path("type").asText().equals("error")), parts.toString());
+        return parts;
+    }
+
+    private static List<Map<String, AttributeValue>> previewsOf(String conversation) {
+        return direct.scan(b -> b.tableName("PreviewsTable").consistentRead(true)).items().stream()
+                .filter(i -> i.containsKey("conversationId") && i.get("conversationId").s().equals(conversation)).toList();
+    }
+
+    private static void fail(String operation, String table, Burst burst) {
+        proxy.fail(operation, table, burst.fault, burst.times);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Burst.class)
+    void aPreviewSavedRejectedAndAcceptedUnderAFaultHappensOnce(Burst burst) throws Exception {
+        String conversation = "faults-preview-" + burst + "-" + System.nanoTime();
+        int faultedBefore = proxy.faultedCalls("PutItem");
+        fail("PutItem", "PreviewsTable", burst);
+        String rejectedId = previewTurn(conversation, "u1");
+        assertEquals(faultedBefore + burst.times, proxy.faultedCalls("PutItem"), "the preview's save met the fault");
+        assertEquals(1, previewsOf(conversation).size(), "one preview");
+
+        fail("UpdateItem", "PreviewsTable", burst);
+        HttpResponse<String> rejected = stack.call("POST", "/previews/" + rejectedId + "/reject", token, "{}");
+        assertEquals(200, rejected.statusCode(), rejected.body());
+        assertEquals("rejected", Json.parse(rejected.body()).path("status").asText(), rejected.body());
+
+        String acceptedId = previewTurn(conversation, "u2");
+        fail("TransactWriteItems", "ConfigsTable", burst);
+        HttpResponse<String> accepted = stack.call("POST", "/previews/" + acceptedId + "/accept", token, "{}");
+        assertEquals(201, accepted.statusCode(), accepted.body());
+        JsonNode config = Json.parse(accepted.body()).path("config");
+        String configId = config.path("configId").asText();
+        HttpResponse<String> versions = stack.call("GET", "/configs/" + configId + "/versions", token, null);
+        assertEquals(1, Json.parse(versions.body()).path("versions").size(), versions.body());
+        assertEquals(2, previewsOf(conversation).size(), "one preview per preview call");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Burst.class)
+    void aConversationRenamedAndDeletedUnderAFaultAnswersAsWithout(Burst burst) throws Exception {
+        String conversation = "faults-conv-" + burst + "-" + System.nanoTime();
+        stack.model().scriptedServer().enqueue(ModelScript.builder().say("Hello.").build());
+        fail("PutItem", "ConversationsTable", burst); // the turn's own saves
+        turn(conversation, "u1", "hi");
+        HttpResponse<String> stored = stack.call("GET", "/conversations/" + conversation, token, null);
+        assertEquals(200, stored.statusCode(), stored.body());
+        assertEquals(2, Json.parse(stored.body()).path("messages").size(), stored.body());
+
+        fail("UpdateItem", "ConversationsTable", burst);
+        HttpResponse<String> renamed = stack.call("PATCH", "/conversations/" + conversation, token, "{\"title\": \"Renamed\"}");
+        assertEquals(200, renamed.statusCode(), renamed.body());
+
+        fail("DeleteItem", "ConversationsTable", burst);
+        HttpResponse<String> deleted = stack.call("DELETE", "/conversations/" + conversation, token, null);
+        assertEquals(204, deleted.statusCode(), deleted.body());
+        assertEquals(404, stack.call("GET", "/conversations/" + conversation, token, null).statusCode());
+    }
+
+    /**
+     * The turn's own writes one at a time: the {@code n}th put of the conversation's table (the start's body and item,
+     * the end's body and item) and the {@code n}th put of the stream log (its marker, its batches) with its answer
+     * lost, and the marker's removal: the turn is stored once, whole, and its marker is gone.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(ints = {0, 1, 2, 3})
+    void eachOfTheTurnsOwnWritesWithItsAnswerLostStoresTheTurnOnce(int n) throws Exception {
+        String conversation = "faults-turn-" + n + "-" + System.nanoTime();
+        int before = proxy.faultedCalls("PutItem");
+        for (String table : List.of("ConversationsTable", "TurnStreamsTable")) {
+            if (n > 0) {
+                proxy.delay("PutItem", table, Duration.ZERO, n);
+            }
+            proxy.fail("PutItem", table, Fault.LOSE_ANSWER, 1);
+        }
+        proxy.fail("DeleteItem", "TurnStreamsTable", Fault.LOSE_ANSWER, 1);
+        stack.model().scriptedServer().enqueue(ModelScript.builder().say("Stored once.").build());
+        turn(conversation, "u1", "hello");
+        assertTrue(proxy.faultedCalls("PutItem") > before, "a put's answer was lost");
+        HttpResponse<String> stored = stack.call("GET", "/conversations/" + conversation, token, null);
+        assertEquals(200, stored.statusCode(), stored.body());
+        assertEquals(2, Json.parse(stored.body()).path("messages").size(), stored.body());
+        assertTrue(direct.getItem(b -> b.tableName("TurnStreamsTable").consistentRead(true).key(Map.of(
+                "pk", AttributeValue.fromS("OWNER#" + DevIssuer.DEV_USER + "#CONV#" + conversation),
+                "sk", AttributeValue.fromS("ACTIVE")))).item().isEmpty(), "the running-turn marker is gone");
+    }
+
+    private static final String FORM = """
+            {"toolName": "run_report", "toolCallId": "%s", "reason": "Which database?",
+             "fields": [{"name": "database", "label": "Database", "type": "select", "options": ["production", "staging"], "required": true}]}""";
+
+    @ParameterizedTest
+    @EnumSource(Burst.class)
+    void anInputRequestCreatedAndAnsweredUnderAFaultHappensOnce(Burst burst) throws Exception {
+        String conversation = "faults-input-" + burst + "-" + System.nanoTime();
+        fail("TransactWriteItems", "UserInputTable", burst);
+        HttpResponse<String> created = stack.call("POST", "/conversations/" + conversation + "/input-requests", token, FORM.formatted("call_1"));
+        assertEquals(201, created.statusCode(), created.body());
+        fail("TransactWriteItems", "UserInputTable", burst);
+        HttpResponse<String> answered = stack.call("POST", "/conversations/" + conversation + "/input-requests/call_1/response", token,
+                "{\"values\": {\"database\": \"staging\"}}");
+        assertEquals(200, answered.statusCode(), answered.body());
+        HttpResponse<String> again = stack.call("POST", "/conversations/" + conversation + "/input-requests/call_1/response", token,
+                "{\"values\": {\"database\": \"production\"}}");
+        assertEquals(409, again.statusCode(), "a second answer is a real conflict: " + again.body());
+    }
+
+    /**
+     * An approval in the chat: the turn issues the call that keeps its preview (the approval's item written under the
+     * fault), the user approves it (its claim and settlement, and the config's transaction, under the fault): one
+     * config at version 1, answered as without the fault.
+     */
+    @ParameterizedTest
+    @EnumSource(Burst.class)
+    void anApprovalInTheChatUnderAFaultSavesOnce(Burst burst) throws Exception {
+        String conversation = "faults-approval-" + burst + "-" + System.nanoTime();
+        stack.model().scriptedServer().enqueue(ModelScript.builder()
+                .turn(t -> t.toolCall("call_cols", "apply_column_change", SampleConfigs.STOCK_COLUMNS_CHANGE.formatted(System.nanoTime())))
+                .turn(t -> t.toolCall("call_prev", "preview_table_config", "{\"description\": \"Stock levels\"}"))
+                .say("Here is the preview.")
+                .say("Saved.")
+                .build());
+        int putsFaulted = proxy.faultedCalls("PutItem");
+        int updatesFaulted = proxy.faultedCalls("UpdateItem");
+        proxy.fail("PutItem", "ConversationsTable", "APPROVAL#", burst.fault, burst.times);
+        ObjectNode first = Json.object().put("id", conversation).put("trigger", "submit-message").put("toolApprovals", true);
+        ObjectNode question = first.putObject("message").put("id", "u1").put("role", "user");
+        question.putArray("parts").addObject().put("type", "text").put("text", "Stock levels please");
+        List<JsonNode> asked = send(first);
+        assertTrue(asked.stream().anyMatch(p -> p.path("type").asText().equals("tool-approval-request")), asked.toString());
+        assertEquals(putsFaulted + burst.times, proxy.faultedCalls("PutItem"), "the approval's issue met the fault");
+
+        HttpResponse<String> stored = stack.call("GET", "/conversations/" + conversation, token, null);
+        JsonNode assistant = null;
+        for (JsonNode m : Json.parse(stored.body()).path("messages")) {
+            if (m.path("role").asText().equals("assistant")) {
+                assistant = m.deepCopy();
+            }
+        }
+        assertTrue(assistant != null, stored.body());
+        for (JsonNode part : assistant.path("parts")) {
+            if (part.path("type").asText().equals("tool-accept_preview")) {
+                ((ObjectNode) part).put("state", "approval-responded");
+                ((ObjectNode) part.path("approval")).put("approved", true);
+            }
+        }
+        proxy.fail("UpdateItem", "ConversationsTable", "APPROVAL#", burst.fault, burst.times);
+        fail("TransactWriteItems", "ConfigsTable", burst);
+        ObjectNode answer = Json.object().put("id", conversation).put("trigger", "submit-message").put("toolApprovals", true);
+        answer.set("message", assistant);
+        List<JsonNode> answered = send(answer);
+        JsonNode output = answered.stream().filter(p -> p.path("type").asText().equals("tool-output-available")).findFirst()
+                .orElseThrow(() -> new AssertionError(answered.toString())).path("output");
+        assertEquals(1, output.path("version").asInt(), output.toString());
+        assertEquals(updatesFaulted + burst.times, proxy.faultedCalls("UpdateItem"), "the approval's claim met the fault");
+        HttpResponse<String> versions = stack.call("GET", "/configs/" + output.path("configId").asText() + "/versions", token, null);
+        assertEquals(1, Json.parse(versions.body()).path("versions").size(), versions.body());
+    }
+
+    private static HttpResponse<String> mcp(String session, String body) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(stack.mcpUrl())).timeout(Duration.ofSeconds(60))
+                .header("authorization", "Bearer " + token).header("content-type", "application/json")
+                .header("accept", "application/json, text/event-stream").header("mcp-protocol-version", "2025-06-18")
+                .method(body == null ? "DELETE" : "POST", body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (session != null) {
+            b.header("mcp-session-id", session);
+        }
+        return HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+            + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"faults\",\"version\":\"1\"}}}";
+
+    @ParameterizedTest
+    @EnumSource(Burst.class)
+    void anMcpSessionOpenedAndClosedUnderAFaultWorksAsWithout(Burst burst) throws Exception {
+        fail("PutItem", "McpSessionsTable", burst);
+        HttpResponse<String> init = mcp(null, INITIALIZE);
+        assertEquals(200, init.statusCode(), init.body());
+        String session = init.headers().firstValue("mcp-session-id").orElseThrow(() -> new AssertionError(init.headers().toString()));
+        assertEquals(202, mcp(session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}").statusCode());
+        HttpResponse<String> tools = mcp(session, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
+        assertEquals(200, tools.statusCode(), tools.body());
+        assertTrue(tools.body().contains("preview_table_config"), tools.body());
+
+        fail("DeleteItem", "McpSessionsTable", burst);
+        HttpResponse<String> closed = mcp(session, null);
+        assertEquals(200, closed.statusCode(), "closed, though its answer was lost: " + closed.body());
+        assertEquals(404, mcp(session, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}").statusCode(), "gone");
+    }
+
+    @Test
+    void mcpUnderA500BurstAnswersAJsonRpcError() throws Exception {
+        proxy.fail("PutItem", "McpSessionsTable", Fault.INTERNAL_ERROR, FaultyDynamoDbProxy.ALWAYS);
+        HttpResponse<String> refused = mcp(null, INITIALIZE);
+        assertEquals(503, refused.statusCode(), refused.body());
+        assertTrue(refused.headers().firstValue("retry-after").isPresent(), refused.headers().toString());
+        JsonNode error = Json.parse(refused.body()).path("error");
+        assertTrue(error.path("code").isInt() && error.path("message").asText().contains("unavailable"), refused.body());
+    }
+
+    @Test
+    void a500BurstLongerThanTheRetriesIsAClear503AndWritesNothing() throws Exception {
+        String conversation = "faults-burst-" + System.nanoTime();
+        String previewId = previewTurn(conversation, "u1");
+        proxy.fail("UpdateItem", "PreviewsTable", Fault.INTERNAL_ERROR, FaultyDynamoDbProxy.ALWAYS);
+        HttpResponse<String> refused = stack.call("POST", "/previews/" + previewId + "/reject", token, "{}");
+        assertEquals(503, refused.statusCode(), refused.body());
+        assertTrue(refused.headers().firstValue("retry-after").isPresent(), refused.headers().toString());
+        assertEquals("unavailable", Json.parse(refused.body()).path("error").path("code").asText(), refused.body());
+        proxy.heal();
+        assertEquals("pending", previewsOf(conversation).getFirst().get("status").s(), "nothing half-written");
+        assertEquals(200, stack.call("POST", "/previews/" + previewId + "/reject", token, "{}").statusCode(),
+                "the same request works once storage answers again");
+    }
+}
