@@ -33,12 +33,12 @@ import java.util.stream.Stream;
  * find none of the tables (the functions' clients sign local calls with fixed credentials anyway: DynamoDbClients).
  *
  * <p>DynamoDB Local stores through SQLite via sqlite4java, which needs its native library. Maven Central has it as
- * separate artifacts ({@code libsqlite4java-linux-amd64:so} etc., dependencies of DynamoDBLocal); the dev-fakes build
- * copies them to {@code infra/dev-fakes/target/native-libs}. Before starting, {@link #nativeLibraryDirectory()} settles
+ * separate artifacts ({@code libsqlite4java-linux-amd64:so} etc., dependencies of DynamoDBLocal); the test-support build
+ * copies them to {@code infra/test-support/target/native-libs}. Before starting, {@link #nativeLibraryDirectory()} settles
  * {@code sqlite4java.library.path}, first match wins:
  * <ol>
  *   <li>the system property, if it names a folder that holds the library for this platform;</li>
- *   <li>{@code target/native-libs} or {@code infra/dev-fakes/target/native-libs} from the working directory upwards;</li>
+ *   <li>{@code target/native-libs} or {@code infra/test-support/target/native-libs} from the working directory upwards;</li>
  *   <li>the artifact in the local Maven repository, copied to a temporary folder.</li>
  * </ol>
  */
@@ -161,15 +161,15 @@ public final class DynamoDbLocalLauncher implements AutoCloseable {
             return Path.of(configured);
         }
         for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            for (Path candidate : List.of(dir.resolve("target/native-libs"), dir.resolve("infra/dev-fakes/target/native-libs"))) {
+            for (Path candidate : List.of(dir.resolve("target/native-libs"), dir.resolve("infra/test-support/target/native-libs"))) {
                 if (holds(candidate, library)) {
                     return candidate;
                 }
             }
         }
         return fromLocalMavenRepository(library).orElseThrow(() -> new IllegalStateException(
-                "sqlite4java native library '" + library + "*' not found: run `mvn -pl infra/dev-fakes -am generate-resources` "
-                        + "(copies it to infra/dev-fakes/target/native-libs) or set -Dsqlite4java.library.path"));
+                "sqlite4java native library '" + library + "*' not found: run `mvn -pl infra/test-support -am generate-resources` "
+                        + "(copies it to infra/test-support/target/native-libs) or set -Dsqlite4java.library.path"));
     }
 
     /** e.g. {@code libsqlite4java-linux-amd64}: the artifact id of the native library for this OS and CPU. */

@@ -136,20 +136,20 @@ public final class FunctionProcess implements AutoCloseable {
     }
 
     /**
-     * Where the build put the Runtime Interface Client and its dependencies ({@code infra/dev-fakes/target/lambda-runtime},
+     * Where the build put the Runtime Interface Client and its dependencies ({@code infra/test-support/target/lambda-runtime},
      * copied by the dependency plugin), Lambda's {@code /var/runtime/lib}.
      */
     public static Path runtimeLibraries() {
         Path libs = fakesDirectory().resolve("target").resolve("lambda-runtime");
         if (!Files.isDirectory(libs)) {
-            throw new IllegalStateException(libs + " is missing: build the fakes (mvn -pl infra/dev-fakes -am process-resources)");
+            throw new IllegalStateException(libs + " is missing: build the test support (mvn -pl infra/test-support -am process-resources)");
         }
         return libs;
     }
 
     private static Path fakesDirectory() {
         Path root = dev.tablewright.fakes.template.SamTemplate.locate().getParent();
-        return root.resolve("infra").resolve("dev-fakes");
+        return root.resolve("infra").resolve("test-support");
     }
 
     private static Path taskRootFor(FunctionSpec spec) {

@@ -28,7 +28,7 @@ class FunctionProcessTest {
     static void start() throws Exception {
         emulator = RuntimeApiEmulator.start("UppercaseFunction");
         FunctionSpec spec = new FunctionSpec("UppercaseFunction", UppercaseHandler.class.getName() + "::handleRequest",
-                "java21", 256, 10, Map.of("STAGE", "test"), "dev-fakes", Path.of("target/test-classes"));
+                "java21", 256, 10, Map.of("STAGE", "test"), "test-support", Path.of("target/test-classes"));
         function = FunctionProcess.start(spec, emulator, Map.of());
     }
 
