@@ -1,5 +1,6 @@
 package dev.tablewright.systemtest.observability;
 
+import dev.tablewright.fakes.concurrent.Poll;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.fakes.identity.DevIssuer;
 import dev.tablewright.fakes.model.ModelScript;
@@ -59,10 +60,8 @@ class ChatFunctionOpenTelemetryLoadingTest {
                 assertTrue(result.succeeded(), () -> result.errorType() + " " + result.errorBody() + "\n" + function.output());
                 // the invocation ends when the runtime asks for the next one: what the receiver holds then was sent
                 // before it (after the answer was complete, before Lambda would freeze the process)
-                for (int waited = 0; emulator.polls() < 2 && waited < 200; waited++) {
-                    Thread.sleep(50);
-                }
-                assertTrue(emulator.polls() >= 2, "the runtime asked for the next invocation\n" + function.output());
+                Poll.until("the runtime asking for the next invocation\n" + function.output(), Duration.ofSeconds(10),
+                        () -> emulator.polls() >= 2);
                 List<OtlpTraceReceiver.ReceivedSpan> spans = List.copyOf(receiver.spans);
                 try (var lines = Files.lines(log)) {
                     List<String> loaded = lines.filter(l -> l.contains("source:")).toList();

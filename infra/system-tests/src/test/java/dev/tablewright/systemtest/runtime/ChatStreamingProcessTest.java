@@ -1,5 +1,6 @@
 package dev.tablewright.systemtest.runtime;
 
+import dev.tablewright.fakes.concurrent.Poll;
 import dev.tablewright.fakes.runtime.Chunk;
 import dev.tablewright.fakes.runtime.FunctionProcess;
 import dev.tablewright.fakes.runtime.FunctionSpec;
@@ -332,9 +333,6 @@ class ChatStreamingProcessTest {
         assertTrue(Json.parse(init.bodyText()).get("errorMessage").asText().contains("NoSuchTurn"));
         Invocation queued = emulator.invoke(signedIn(userMessage("hi")));
         assertEquals(InvocationResult.Outcome.INIT_ERROR, await(queued).outcome());
-        for (int i = 0; i < 100 && function.isAlive(); i++) {
-            Thread.sleep(50);
-        }
-        assertFalse(function.isAlive(), "the runtime exits after an init error");
+        Poll.until("the runtime exiting after an init error", Duration.ofSeconds(5), () -> !function.isAlive());
     }
 }
