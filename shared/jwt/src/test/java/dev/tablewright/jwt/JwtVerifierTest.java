@@ -17,7 +17,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The verifier against the development issuer, served on the loopback interface: discovery, JWKS, the claims. */
+/**
+ * The verifier against the development issuer, served on the loopback interface: discovery, JWKS, the claims (moved
+ * here from infra/system-tests, which needs no whole stack for it).
+ */
 class JwtVerifierTest {
 
     private static DevIssuer.Standalone identity;
@@ -53,6 +56,20 @@ class JwtVerifierTest {
         assertEquals("no bearer token", rejection(null));
         assertEquals("no bearer token", rejection("Basic dXNlcjpwYXNz"));
         assertEquals("token too long", rejection("Bearer " + "a".repeat(17 * 1024)));
+    }
+
+    @Test
+    void malformedAndUnsignedTokensAreRejected() {
+        assertTrue(rejection("Bearer not.a.jwt").contains("did not verify"));
+        // alg "none": header {"alg":"none"}, body {"sub":"dev-user"}
+        assertTrue(rejection("Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJkZXYtdXNlciJ9.").contains("did not verify"));
+    }
+
+    @Test
+    void anUnreachableIssuerRejectsWithoutThrowingAnythingElse() {
+        JwtVerifier unreachable = new JwtVerifier("http://127.0.0.1:1/nowhere", Set.of("a"), null);
+        JwtVerifier.Rejected rejected = assertThrows(JwtVerifier.Rejected.class, () -> unreachable.verify(identity.issuer().mint("u")));
+        assertTrue(rejected.getMessage().contains("discovery document could not be read"), rejected.getMessage());
     }
 
     @Test
