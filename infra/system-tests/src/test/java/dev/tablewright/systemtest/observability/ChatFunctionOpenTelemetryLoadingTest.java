@@ -1,7 +1,7 @@
 package dev.tablewright.systemtest.observability;
 
+import dev.tablewright.localstack.local.ApiGatewayEvents;
 import dev.tablewright.fakes.concurrent.Poll;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.fakes.identity.DevIssuer;
 import dev.tablewright.fakes.model.ModelScript;
 import dev.tablewright.fakes.model.ScriptedModelServer;
@@ -76,11 +76,8 @@ class ChatFunctionOpenTelemetryLoadingTest {
     static String event(String token) {
         String body = "{\"id\":\"otel-load\",\"trigger\":\"submit-message\",\"messages\":[{\"id\":\"m1\",\"role\":\"user\","
                 + "\"parts\":[{\"type\":\"text\",\"text\":\"say hello\"}]}]}";
-        ObjectNode event = Json.object().put("version", "2.0").put("routeKey", "$default").put("rawPath", "/")
-                .put("rawQueryString", "").put("body", body).put("isBase64Encoded", false);
-        event.putObject("headers").put("content-type", "application/json").put("authorization", "Bearer " + token);
-        event.putObject("requestContext").put("requestId", "otel-load").putObject("http").put("method", "POST").put("path", "/");
-        return Json.write(event);
+        return Json.write(ApiGatewayEvents.functionUrl("POST", "/", Map.of("content-type", "application/json",
+                "authorization", "Bearer " + token), body));
     }
 
     @Test
