@@ -7,7 +7,7 @@ import dev.tablewright.agent.model.ModelFailure;
 import dev.tablewright.agent.model.ModelMessage;
 import dev.tablewright.agent.model.ModelRequest;
 import dev.tablewright.agent.model.ModelStep;
-import dev.tablewright.agent.model.ModelStreamListener;
+import dev.tablewright.agent.testing.HeardStream;
 import dev.tablewright.agent.model.ModelTool;
 import dev.tablewright.agent.model.ToolCallRequest;
 import dev.tablewright.json.Json;
@@ -19,7 +19,6 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -76,31 +75,12 @@ class OpenAiChatModelTest {
                 Json.objectLiteral("{\"type\":\"object\",\"properties\":{}}"))), 256, Instant.now().plusSeconds(30), null);
     }
 
-    static final class Heard implements ModelStreamListener {
-        final List<String> events = new ArrayList<>();
-
-        @Override
-        public void textDelta(String delta) {
-            events.add("text " + delta);
-        }
-
-        @Override
-        public void toolCallStarted(String toolCallId, String toolName) {
-            events.add("call " + toolCallId + " " + toolName);
-        }
-
-        @Override
-        public void toolCallArgumentsDelta(String toolCallId, String delta) {
-            events.add("args " + toolCallId + " " + delta);
-        }
-    }
-
     @Test
     void aStreamedAnswerIsHeardDeltaByDeltaAndReturnedWithItsUsage() throws Exception {
         answer = events("\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"Hello\"}}]",
                 "\"choices\":[{\"index\":0,\"delta\":{\"content\":\" there.\"},\"finish_reason\":\"stop\"}]",
                 "\"choices\":[],\"usage\":{\"prompt_tokens\":900,\"completion_tokens\":8,\"total_tokens\":908}");
-        Heard heard = new Heard();
+        HeardStream heard = new HeardStream();
         ModelStep step = model.stream(request(List.of(new ModelMessage.System("be brief"), new ModelMessage.User("hi"))), heard);
         assertEquals("Hello there.", step.text());
         assertEquals(FinishReason.STOP, step.finishReason());
@@ -122,13 +102,13 @@ class OpenAiChatModelTest {
                         + "\"function\":{\"name\":\"apply_column_change\",\"arguments\":\"{\\\"col\"}}]}}]",
                 "\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\"umn\\\":1}\"}}]},"
                         + "\"finish_reason\":\"tool_calls\"}]");
-        Heard heard = new Heard();
+        HeardStream heard = new HeardStream();
         ModelStep step = model.stream(request(List.of(new ModelMessage.User("add"),
                 new ModelMessage.Assistant("", List.of(new ToolCallRequest("call_0", "apply_column_change", "{}"))),
                 new ModelMessage.ToolResult("call_0", "{\"valid\":true}"))), heard);
         assertEquals(FinishReason.TOOL_CALLS, step.finishReason());
         assertEquals(List.of(new ToolCallRequest("call_1", "apply_column_change", "{\"column\":1}")), step.toolCalls());
-        assertEquals("call call_1 apply_column_change", heard.events.getFirst());
+        assertEquals("start call_1 apply_column_change", heard.events.getFirst());
 
         JsonNode assistant = received.path("messages").path(1);
         assertEquals("call_0", assistant.path("tool_calls").path(0).path("id").asText(), received.toString());
@@ -140,18 +120,18 @@ class OpenAiChatModelTest {
     void httpErrorsAreTheTurnsFailuresAndAStreamWithoutFinishIsCutOff() {
         status = 429;
         answer = "{\"error\":{\"message\":\"Rate limit reached\",\"type\":\"rate_limit_error\"}}";
-        ModelFailure limited = assertThrows(ModelFailure.class, () -> model.stream(request(List.of(new ModelMessage.User("hi"))), new Heard()));
+        ModelFailure limited = assertThrows(ModelFailure.class, () -> model.stream(request(List.of(new ModelMessage.User("hi"))), new HeardStream()));
         assertEquals(ModelFailure.Kind.RATE_LIMITED, limited.kind());
         assertTrue(limited.retryable());
 
         status = 400;
         answer = "{\"error\":{\"message\":\"bad request\",\"type\":\"invalid_request_error\"}}";
         assertEquals(ModelFailure.Kind.REJECTED, assertThrows(ModelFailure.class,
-                () -> model.stream(request(List.of(new ModelMessage.User("hi"))), new Heard())).kind());
+                () -> model.stream(request(List.of(new ModelMessage.User("hi"))), new HeardStream())).kind());
 
         status = 200;
         answer = events("\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hal\"}}]");
-        ModelFailure cut = assertThrows(ModelFailure.class, () -> model.stream(request(List.of(new ModelMessage.User("hi"))), new Heard()));
+        ModelFailure cut = assertThrows(ModelFailure.class, () -> model.stream(request(List.of(new ModelMessage.User("hi"))), new HeardStream()));
         assertEquals(ModelFailure.Kind.CUT_OFF, cut.kind());
         assertTrue(cut.afterFirstByte());
     }
@@ -159,7 +139,7 @@ class OpenAiChatModelTest {
     @Test
     void aDeadlineAlreadyPassedIsOutOfTimeWithoutACall() {
         ModelRequest late = new ModelRequest(List.of(new ModelMessage.User("hi")), List.of(), 10, Instant.now().minusSeconds(1), null);
-        assertEquals(ModelFailure.Kind.OUT_OF_TIME, assertThrows(ModelFailure.class, () -> model.stream(late, new Heard())).kind());
+        assertEquals(ModelFailure.Kind.OUT_OF_TIME, assertThrows(ModelFailure.class, () -> model.stream(late, new HeardStream())).kind());
         assertEquals(null, received, "nothing was sent");
     }
 
