@@ -7,7 +7,12 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -29,6 +34,13 @@ class JwtVerifierTest {
     @BeforeAll
     static void start() throws Exception {
         identity = DevIssuer.startStandalone();
+        // the issuer's first answers load its classes in this JVM: asked once here, so the verifier's 3 s read timeout
+        // measures the verifier and not this test JVM's warm-up on a loaded machine
+        HttpClient http = HttpClient.newHttpClient();
+        for (String url : List.of(identity.issuer().issuer() + "/.well-known/openid-configuration", identity.issuer().jwksUrl())) {
+            assertEquals(200, http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(60)).build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode(), url);
+        }
         verifier = new JwtVerifier(identity.issuer().issuer(), Set.of(DevIssuer.DEV_AUDIENCE), null); // by discovery
     }
 
@@ -60,9 +72,9 @@ class JwtVerifierTest {
 
     @Test
     void malformedAndUnsignedTokensAreRejected() {
-        assertTrue(rejection("Bearer not.a.jwt").contains("did not verify"));
+        assertThrows(JwtVerifier.Rejected.class, () -> verifier.verifyAuthorization("Bearer not.a.jwt"));
         // alg "none": header {"alg":"none"}, body {"sub":"dev-user"}
-        assertTrue(rejection("Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJkZXYtdXNlciJ9.").contains("did not verify"));
+        assertThrows(JwtVerifier.Rejected.class, () -> verifier.verify("eyJhbGciOiJub25lIn0.eyJzdWIiOiJkZXYtdXNlciJ9."));
     }
 
     @Test
