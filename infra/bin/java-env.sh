@@ -28,7 +28,7 @@ JAVA="$JAVA_HOME/bin/java"
 
 # The commands run the benchmarks module (which holds the local stack and the fakes through its dependencies) and the
 # build checks' main classes (the SAM build rehearsal). A command that needs less names its modules first
-# (TABLEWRIGHT_CP_MODULES="infra/dev-fakes" for DynamoDB Local), so it builds no function jar it does not run.
+# (TABLEWRIGHT_CP_MODULES="infra/test-support" for DynamoDB Local), so it builds no function jar it does not run.
 read -r -a CP_MODULES <<< "${TABLEWRIGHT_CP_MODULES:-infra/benchmarks infra/build-checks}"
 CP_FILE="$ROOT/${CP_MODULES[0]}/target/classpath.txt"
 needs_build() {

@@ -1,6 +1,6 @@
 package dev.tablewright.bench;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.localstack.local.ApiGatewayEvents;
 import dev.tablewright.fakes.identity.DevIssuer;
 import dev.tablewright.fakes.model.ModelScript;
 import dev.tablewright.fakes.model.RecordedRequest;
@@ -181,11 +181,8 @@ public final class ChatStreamingBenchmark {
     private static String event(String token) {
         String body = "{\"id\":\"bench\",\"trigger\":\"submit-message\",\"messages\":[{\"id\":\"m1\",\"role\":\"user\","
                 + "\"parts\":[{\"type\":\"text\",\"text\":\"say hello\"}]}]}";
-        ObjectNode event = Json.object().put("version", "2.0").put("routeKey", "$default").put("rawPath", "/")
-                .put("rawQueryString", "").put("body", body).put("isBase64Encoded", false);
-        event.putObject("headers").put("content-type", "application/json").put("authorization", "Bearer " + token);
-        event.putObject("requestContext").put("requestId", "bench").putObject("http").put("method", "POST").put("path", "/");
-        return Json.write(event);
+        return Json.write(ApiGatewayEvents.functionUrl("POST", "/", Map.of("content-type", "application/json",
+                "authorization", "Bearer " + token), body));
     }
 
     private static InvocationResult await(Invocation invocation, FunctionProcess function) throws Exception {

@@ -22,7 +22,7 @@ import java.util.Map;
  * handler construction included, plus the first invocation). Several runs, median reported; the second
  * invocation of each process is reported as the first warm one.
  *
- * <pre>infra/bin/cold-start [FunctionLogicalId] [--runs N] [--event file.json] [--baseline] [--artifact other.jar]</pre>
+ * <pre>infra/bin/cold-starts function [FunctionLogicalId] [--runs N] [--event file.json] [--baseline] [--artifact other.jar]</pre>
  *
  * {@code --baseline} measures an empty handler ({@link BaselineHandler}) with the function's settings instead: the
  * floor that the JVM and the Runtime Interface Client cost on this machine. {@code --artifact} runs another build

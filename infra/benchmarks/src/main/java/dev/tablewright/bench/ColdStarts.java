@@ -1,5 +1,6 @@
 package dev.tablewright.bench;
 
+import dev.tablewright.localstack.local.ApiGatewayEvents;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.fakes.dynamodb.DynamoDbLocalLauncher;
 import dev.tablewright.fakes.dynamodb.TemplateTables;
@@ -116,18 +117,13 @@ public final class ColdStarts {
             return Files.isRegularFile(sample) ? Files.readAllBytes(sample) : "{}".getBytes();
         }
         String path = route.path().replaceAll("\\{([^}+]+)\\+?}", "cold-start-$1");
-        ObjectNode event = Json.object().put("version", "2.0").put("routeKey", route.routeKey())
-                .put("rawPath", path).put("rawQueryString", "").put("body", "{}").put("isBase64Encoded", false);
-        event.putObject("headers").put("content-type", "application/json");
-        ObjectNode params = event.putObject("pathParameters");
+        Map<String, String> params = new LinkedHashMap<>();
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\{([^}+]+)\\+?}").matcher(route.path());
         while (m.find()) {
             params.put(m.group(1), "cold-start-" + m.group(1));
         }
-        ObjectNode context = event.putObject("requestContext");
-        context.put("requestId", "cold-start").put("routeKey", route.routeKey()).put("stage", "$default");
-        context.putObject("http").put("method", route.method()).put("path", path).put("sourceIp", "127.0.0.1");
-        context.putObject("authorizer").putObject("jwt").putObject("claims").put("sub", "dev-user");
+        ObjectNode event = ApiGatewayEvents.httpApi(route.method(), path, route.routeKey(), params, Map.of("sub", "dev-user"),
+                Map.of("content-type", "application/json"), "{}");
         return Json.MAPPER.writeValueAsBytes(event);
     }
 }

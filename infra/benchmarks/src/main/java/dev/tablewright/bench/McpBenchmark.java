@@ -1,5 +1,6 @@
 package dev.tablewright.bench;
 
+import dev.tablewright.localstack.local.ApiGatewayEvents;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.http.stream.InMemoryResponseStream;
 import dev.tablewright.fakes.tools.InProcessToolInvoker;
@@ -217,12 +218,9 @@ public final class McpBenchmark {
     private static byte[] initializeEvent(String token) {
         String body = "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\","
                 + "\"capabilities\":{},\"clientInfo\":{\"name\":\"bench\",\"version\":\"1\"}}}";
-        ObjectNode event = Json.object().put("version", "2.0").put("routeKey", "$default").put("rawPath", "/mcp")
-                .put("rawQueryString", "").put("body", body).put("isBase64Encoded", false);
-        event.putObject("headers").put("content-type", "application/json").put("authorization", "Bearer " + token)
-                .put("host", "abc.lambda-url.us-east-1.on.aws").put("accept", "application/json, text/event-stream");
-        event.putObject("requestContext").put("requestId", "bench").putObject("http").put("method", "POST").put("path", "/mcp");
-        return Json.write(event).getBytes(StandardCharsets.UTF_8);
+        return Json.write(ApiGatewayEvents.functionUrl("POST", "/mcp", Map.of("content-type", "application/json",
+                "authorization", "Bearer " + token, "host", "abc.lambda-url.us-east-1.on.aws",
+                "accept", "application/json, text/event-stream"), body)).getBytes(StandardCharsets.UTF_8);
     }
 
     private static double[] column(List<double[]> rows, int i) {

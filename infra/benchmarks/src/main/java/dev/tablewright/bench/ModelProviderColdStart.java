@@ -38,7 +38,7 @@ import java.util.stream.Stream;
  * </ul>
  * {@code openai-direct} builds {@code OpenAiChatModel} itself, without {@code ModelProvider}: the same path on a jar
  * from before the provider choice existed.
- * <pre>mvn -B -q package -DskipTests && infra/bin/model-cold-start [runs] [chat jar] [option,option,...]</pre>
+ * <pre>mvn -B -q package -DskipTests && infra/bin/cold-starts model-providers [runs] [chat jar] [option,option,...]</pre>
  */
 public final class ModelProviderColdStart {
 

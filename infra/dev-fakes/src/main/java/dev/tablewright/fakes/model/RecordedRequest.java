@@ -5,9 +5,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.json.Json;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * One request the scripted model received, and how its answer went. The accessors name what tests assert on:
@@ -36,11 +39,41 @@ public record RecordedRequest(int index, String path, Map<String, String> header
 
         synchronized void contentSent() {
             contentNanos.add(System.nanoTime());
+            notifyAll();
         }
 
-        void end(String how) {
+        synchronized void end(String how) {
             outcome = how;
             endedNanos = System.nanoTime();
+            notifyAll();
+        }
+
+        /** Waits until {@code chunks} content chunks were sent: "a few words" of a slow answer are out. */
+        public synchronized void awaitContent(int chunks, Duration timeout) throws InterruptedException, TimeoutException {
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (contentNanos.size() < chunks) {
+                if (!outcome.equals("pending")) {
+                    throw new IllegalStateException("the answer ended (" + outcome + ") after " + contentNanos.size()
+                            + " of " + chunks + " chunks");
+                }
+                waitUntil(deadline, contentNanos.size() + " of " + chunks + " chunks sent");
+            }
+        }
+
+        /** Waits until the answer has ended, whatever its outcome. */
+        public synchronized void awaitEnd(Duration timeout) throws InterruptedException, TimeoutException {
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (outcome.equals("pending")) {
+                waitUntil(deadline, "the answer still pending");
+            }
+        }
+
+        private void waitUntil(long deadline, String state) throws InterruptedException, TimeoutException {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                throw new TimeoutException(state);
+            }
+            TimeUnit.NANOSECONDS.timedWait(this, left);
         }
 
         /**

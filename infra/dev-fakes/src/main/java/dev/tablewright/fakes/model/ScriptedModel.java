@@ -101,14 +101,20 @@ public abstract sealed class ScriptedModel implements AutoCloseable permits Scri
 
     /** Waits until the answer to request {@code index} has ended (any outcome). */
     public RecordedRequest awaitAnswered(int index, Duration timeout) throws InterruptedException, TimeoutException {
-        RecordedRequest request = awaitRequests(index + 1, timeout).get(index);
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (request.answer().outcome().equals("pending")) {
-            if (System.nanoTime() > deadline) {
-                throw new TimeoutException("answer " + index + " still pending");
-            }
-            Thread.sleep(5);
-        }
+        RecordedRequest request = awaitRequests(index + 1, timeout).get(index);
+        request.answer().awaitEnd(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+        return request;
+    }
+
+    /**
+     * Waits until the answer to request {@code index} has sent {@code chunks} content chunks (tokens, or pieces of a
+     * tool call): the signal a test waits on where it wants a turn caught in the middle of its answer.
+     */
+    public RecordedRequest awaitContentServed(int index, int chunks, Duration timeout) throws InterruptedException, TimeoutException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        RecordedRequest request = awaitRequests(index + 1, timeout).get(index);
+        request.answer().awaitContent(chunks, Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
         return request;
     }
 

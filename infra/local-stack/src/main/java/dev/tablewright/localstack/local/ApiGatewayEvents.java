@@ -36,7 +36,19 @@ public final class ApiGatewayEvents {
     /** An HTTP API (v2) event for a matched route. */
     public static ObjectNode httpApi(HttpExchange exchange, byte[] body, String routeKey,
                                      Map<String, String> pathParameters, Map<String, String> claims) {
-        ObjectNode event = common(exchange, body, routeKey);
+        return routed(common(exchange, body, routeKey), pathParameters, claims);
+    }
+
+    /** An HTTP API (v2) event for a route from plain values (the harnesses: a function's first request). */
+    public static ObjectNode httpApi(String method, String rawPath, String routeKey, Map<String, String> pathParameters,
+                                     Map<String, String> claims, Map<String, String> headers, String body) {
+        Map<String, List<String>> all = new LinkedHashMap<>();
+        headers.forEach((name, value) -> all.put(name, List.of(value)));
+        return routed(common(method, rawPath, null, all, body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8),
+                "HTTP/1.1", "127.0.0.1", routeKey), pathParameters, claims);
+    }
+
+    private static ObjectNode routed(ObjectNode event, Map<String, String> pathParameters, Map<String, String> claims) {
         if (!pathParameters.isEmpty()) {
             event.set("pathParameters", Json.MAPPER.valueToTree(pathParameters));
         }
@@ -60,18 +72,44 @@ public final class ApiGatewayEvents {
         return event;
     }
 
+    /**
+     * A function URL event from plain values, as the harnesses and the process tests send one through the Runtime
+     * API ({@code POST /chat}, {@code POST /mcp}): the one builder of API Gateway's events in infra, with the local
+     * gateway's.
+     *
+     * @param rawPathAndQuery e.g. {@code /mcp} or {@code /chat/c1/stream?x=1}
+     * @param headers         by name (lower-cased here)
+     */
+    public static ObjectNode functionUrl(String method, String rawPathAndQuery, Map<String, String> headers, String body) {
+        int q = rawPathAndQuery.indexOf('?');
+        Map<String, List<String>> all = new LinkedHashMap<>();
+        headers.forEach((name, value) -> all.put(name, List.of(value)));
+        ObjectNode event = common(method, q < 0 ? rawPathAndQuery : rawPathAndQuery.substring(0, q),
+                q < 0 ? null : rawPathAndQuery.substring(q + 1), all,
+                body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8), "HTTP/1.1", "127.0.0.1", "$default");
+        ObjectNode context = (ObjectNode) event.get("requestContext");
+        context.put("apiId", "local-function-url");
+        context.put("stage", "$default");
+        return event;
+    }
+
     private static ObjectNode common(HttpExchange exchange, byte[] body, String routeKey) {
+        return common(exchange.getRequestMethod(), exchange.getRequestURI().getRawPath(), exchange.getRequestURI().getRawQuery(),
+                exchange.getRequestHeaders(), body, exchange.getProtocol(),
+                exchange.getRemoteAddress().getAddress().getHostAddress(), routeKey);
+    }
+
+    private static ObjectNode common(String method, String rawPath, String rawQuery, Map<String, List<String>> requestHeaders,
+                                     byte[] body, String protocol, String sourceIp, String routeKey) {
         ObjectNode event = Json.object();
         event.put("version", "2.0");
         event.put("routeKey", routeKey);
-        String rawPath = exchange.getRequestURI().getRawPath();
-        String rawQuery = exchange.getRequestURI().getRawQuery();
         event.put("rawPath", rawPath);
         event.put("rawQueryString", rawQuery == null ? "" : rawQuery);
 
         Map<String, String> headers = new LinkedHashMap<>();
         List<String> cookies = new ArrayList<>();
-        exchange.getRequestHeaders().forEach((name, values) -> {
+        requestHeaders.forEach((name, values) -> {
             String lower = name.toLowerCase(Locale.ROOT);
             if (lower.equals("cookie")) {
                 for (String v : values) {
@@ -112,10 +150,10 @@ public final class ApiGatewayEvents {
         context.put("domainName", headers.getOrDefault("host", "localhost"));
         context.put("domainPrefix", headers.getOrDefault("host", "localhost").split("[.:]")[0]);
         ObjectNode http = context.putObject("http");
-        http.put("method", exchange.getRequestMethod().toUpperCase(Locale.ROOT));
+        http.put("method", method.toUpperCase(Locale.ROOT));
         http.put("path", decode(rawPath));
-        http.put("protocol", exchange.getProtocol());
-        http.put("sourceIp", exchange.getRemoteAddress().getAddress().getHostAddress());
+        http.put("protocol", protocol);
+        http.put("sourceIp", sourceIp);
         http.put("userAgent", headers.getOrDefault("user-agent", ""));
         context.put("requestId", UUID.randomUUID().toString());
         context.put("routeKey", routeKey);

@@ -6,6 +6,7 @@ import dev.tablewright.aisdk.stream.UiMessageStreamWriter;
 import dev.tablewright.conversation.TurnStreamLog;
 import dev.tablewright.dynamodb.DynamoDbClients;
 import dev.tablewright.dynamodb.DynamoTurnStreamLog;
+import dev.tablewright.fakes.concurrent.Poll;
 import dev.tablewright.fakes.identity.DevIssuer;
 import dev.tablewright.localstack.local.LocalDeployment;
 import dev.tablewright.fakes.model.ModelScript;
@@ -32,7 +33,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -70,6 +73,18 @@ class ResumableTurnTest {
         return ModelScript.builder().turn(t -> {
             for (int i = 0; i < WORDS; i++) {
                 t.delay(pauseMs).text(word + i + " ");
+            }
+        }).build();
+    }
+
+    /** As {@link #slowAnswer}, but after {@code before} words the answer waits until the test releases {@code signal}. */
+    static ModelScript answerHeldAfter(String word, int before, String signal) {
+        return ModelScript.builder().turn(t -> {
+            for (int i = 0; i < WORDS; i++) {
+                if (i == before) {
+                    t.waitFor(signal);
+                }
+                t.delay(10).text(word + i + " ");
             }
         }).build();
     }
@@ -149,6 +164,56 @@ class ResumableTurnTest {
         return HTTP.send(r.build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /**
+     * A reader of {@code GET {chat}/{id}/stream} read as the bytes come, so a test knows when the reader has joined
+     * the turn (its first bytes arrived) instead of guessing how long joining takes.
+     */
+    static final class FollowingReader {
+        private final CountDownLatch joined = new CountDownLatch(1);
+        private final ByteArrayOutputStream seen = new ByteArrayOutputStream();
+        final CompletableFuture<String> body;
+        volatile HttpResponse<InputStream> response;
+
+        FollowingReader(String conversation) {
+            HttpRequest request = HttpRequest.newBuilder(URI.create(stack.chatUrl() + "/" + conversation + "/stream"))
+                    .timeout(Duration.ofSeconds(60)).header("authorization", "Bearer " + token).GET().build();
+            body = CompletableFuture.supplyAsync(() -> {
+                HttpResponse<InputStream> answer;
+                try {
+                    answer = HTTP.send(request, HttpResponse.BodyHandlers.ofInputStream());
+                } catch (Exception e) {
+                    joined.countDown();
+                    throw new IllegalStateException(e);
+                }
+                response = answer;
+                try (InputStream in = answer.body()) {
+                    byte[] buffer = new byte[4096];
+                    for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                        synchronized (seen) {
+                            seen.write(buffer, 0, n);
+                        }
+                        joined.countDown();
+                    }
+                    synchronized (seen) {
+                        return seen.toString(StandardCharsets.UTF_8);
+                    }
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                } finally {
+                    joined.countDown();
+                }
+            });
+        }
+
+        /** Waits until the reader has its first bytes of the turn (it follows the turn from then on). */
+        void awaitJoined() throws InterruptedException {
+            assertTrue(joined.await(30, TimeUnit.SECONDS), "the reader got no byte");
+            synchronized (seen) {
+                assertTrue(seen.size() > 0, "the reader's stream ended empty");
+            }
+        }
+    }
+
     static HttpResponse<String> postStop(String conversation, String bearer) throws Exception {
         HttpRequest.Builder r = HttpRequest.newBuilder(URI.create(stack.chatUrl() + "/" + conversation + "/stop"))
                 .timeout(Duration.ofSeconds(30)).POST(HttpRequest.BodyPublishers.noBody());
@@ -171,20 +236,23 @@ class ResumableTurnTest {
     /** The stored conversation once its assistant message is there (the turn stores it at its end). */
     static JsonNode storedAnswer(String conversation) throws Exception {
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < until) {
-            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(stack.url() + "/conversations/" + conversation))
-                    .header("authorization", "Bearer " + token).GET().build(), HttpResponse.BodyHandlers.ofString());
-            if (r.statusCode() == 200) {
-                JsonNode stored = Json.parse(r.body());
-                for (JsonNode m : stored.path("messages")) {
-                    if (m.path("role").asText().equals("assistant")) {
-                        return stored;
+        return Poll.forValue("the stored answer of " + conversation, Duration.ofSeconds(30), () -> {
+            try {
+                HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(stack.url() + "/conversations/" + conversation))
+                        .header("authorization", "Bearer " + token).GET().build(), HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() == 200) {
+                    JsonNode stored = Json.parse(r.body());
+                    for (JsonNode m : stored.path("messages")) {
+                        if (m.path("role").asText().equals("assistant")) {
+                            return Optional.of(stored);
+                        }
                     }
                 }
+                return Optional.empty();
+            } catch (IOException | InterruptedException e) {
+                throw new IllegalStateException(e);
             }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("no stored answer in " + conversation);
+        });
     }
 
     static String storedText(JsonNode assistant) {
@@ -232,25 +300,31 @@ class ResumableTurnTest {
     @Test
     void aDroppedTurnResumedAtOnceReplaysTheSameMessageWholeToFinishAndDoneThenNothingRuns() throws Exception {
         String conversation = "conv-resume-" + System.nanoTime();
-        model().enqueue(slowAnswer("again", 40));
+        String held = "resume-" + conversation;
+        model().enqueue(answerHeldAfter("again", 5, held));
         String messageId;
         try (RawTurn turn = new RawTurn(token, turnBody(conversation, "u1", "Tell me thirty words"))) {
             messageId = turn.awaitDeltas(3);
         }
-        HttpResponse<String> resumed = get(stack.chatUrl() + "/" + conversation + "/stream", token);
-        assertEquals(200, resumed.statusCode(), resumed.body());
+        // the answer waits after five words until the resumed reader has joined: whatever the machine's pace, the
+        // turn is still running when the reader asks for it
+        FollowingReader reader = new FollowingReader(conversation);
+        reader.awaitJoined();
+        model().release(held);
+        String resumed = reader.body.get(30, TimeUnit.SECONDS);
+        assertEquals(200, reader.response.statusCode(), resumed);
         UiMessageStreamWriter.HEADERS.forEach((name, value) -> {
             if (!name.equals("connection")) { // hop-by-hop: the JDK's server sets its own
-                assertEquals(value, resumed.headers().firstValue(name).orElse(null), name);
+                assertEquals(value, reader.response.headers().firstValue(name).orElse(null), name);
             }
         });
-        List<JsonNode> parts = parts(resumed.body());
+        List<JsonNode> parts = parts(resumed);
         assertEquals("start", parts.getFirst().path("type").asText());
         assertEquals(messageId, parts.getFirst().path("messageId").asText(), "the same message");
         assertEquals(wholeAnswer("again"), text(parts), "from the first word to the last");
         assertEquals("finish", parts.getLast().path("type").asText());
         assertEquals(1, parts.stream().filter(p -> p.path("type").asText().equals("finish")).count(), "the turn's own finish, once");
-        assertTrue(resumed.body().endsWith("data: [DONE]\n\n"), resumed.body());
+        assertTrue(resumed.endsWith("data: [DONE]\n\n"), resumed);
 
         storedAnswer(conversation);
         assertEquals(204, get(stack.chatUrl() + "/" + conversation + "/stream", token).statusCode(), "nothing runs any more");
@@ -288,16 +362,9 @@ class ResumableTurnTest {
                 .header("authorization", "Bearer " + token).header("content-type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(turnBody(conversation, "u1", "Tell me thirty words slowly"))).build();
         CompletableFuture<HttpResponse<String>> open = HTTP.sendAsync(post, HttpResponse.BodyHandlers.ofString());
-        model().awaitRequests(before + 1, Duration.ofSeconds(10));
-        Thread.sleep(600); // a few words
-        CompletableFuture<HttpResponse<String>> reader = CompletableFuture.supplyAsync(() -> {
-            try {
-                return get(stack.chatUrl() + "/" + conversation + "/stream", token);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        Thread.sleep(300);
+        model().awaitContentServed(before, 4, Duration.ofSeconds(20)); // a few words
+        FollowingReader reader = new FollowingReader(conversation);
+        reader.awaitJoined();
 
         long stopped = System.nanoTime();
         assertEquals(204, postStop(conversation, token).statusCode());
@@ -316,11 +383,11 @@ class ResumableTurnTest {
         assertEquals("client-gone", answered.answer().outcome(), "the model's request was cancelled");
         assertTrue(answered.answer().contentNanos().size() < WORDS, "before its last token: " + answered.answer().contentNanos().size());
 
-        HttpResponse<String> resumed = reader.get(20, TimeUnit.SECONDS);
-        List<JsonNode> resumedParts = parts(resumed.body());
+        String resumed = reader.body.get(20, TimeUnit.SECONDS);
+        List<JsonNode> resumedParts = parts(resumed);
         assertEquals(partial, text(resumedParts), "the resumed reader saw the same answer");
         assertTrue(resumedParts.getLast().path("messageMetadata").path("stopped").asBoolean());
-        assertTrue(resumed.body().endsWith("data: [DONE]\n\n"));
+        assertTrue(resumed.endsWith("data: [DONE]\n\n"));
 
         JsonNode answer = assistants(storedAnswer(conversation)).getFirst();
         assertEquals(partial, storedText(answer), "the partial answer is stored");
@@ -341,21 +408,15 @@ class ResumableTurnTest {
                 "data: {\"type\":\"start\",\"messageId\":\"msg_died\"}\n\ndata: {\"type\":\"text-start\",\"id\":\"t\"}\n\n"
                         + "data: {\"type\":\"text-delta\",\"id\":\"t\",\"delta\":\"half an \"}\n\n", 3, false), now);
         // the function crashed: its marker goes (as after its TTL) without a last batch; a reader must not wait forever
-        CompletableFuture<HttpResponse<String>> reader = CompletableFuture.supplyAsync(() -> {
-            try {
-                return get(stack.chatUrl() + "/" + conversation + "/stream", token);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        Thread.sleep(500);
+        FollowingReader reader = new FollowingReader(conversation);
+        reader.awaitJoined(); // it replayed the first batch and waits for more
         log.close(DevIssuer.DEV_USER, conversation, "str_died");
-        HttpResponse<String> resumed = reader.get(30, TimeUnit.SECONDS);
-        List<JsonNode> parts = parts(resumed.body());
+        String resumed = reader.body.get(30, TimeUnit.SECONDS);
+        List<JsonNode> parts = parts(resumed);
         assertEquals("msg_died", parts.getFirst().path("messageId").asText());
         assertEquals("half an ", text(parts));
         assertEquals("finish", parts.getLast().path("type").asText());
-        assertTrue(resumed.body().endsWith("data: [DONE]\n\n"));
+        assertTrue(resumed.endsWith("data: [DONE]\n\n"));
 
         // a marker older than a turn can run (the function died and its marker is still there) is no running turn
         String stale = "conv-stale-" + System.nanoTime();

@@ -1,5 +1,6 @@
 package dev.tablewright.systemtest.chat;
 
+import dev.tablewright.fakes.concurrent.Poll;
 import dev.tablewright.fakes.configs.SampleConfigs;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -377,17 +378,18 @@ class ToolApprovalTest {
                 .header("content-type", "application/json").POST(HttpRequest.BodyPublishers.ofString(Json.write(body))).build(),
                 HttpResponse.BodyHandlers.ofString());
         // a second reader while the turn runs: GET {chat}/{id}/stream follows it from its start to its end
-        HttpResponse<String> resumed = null;
-        for (int i = 0; i < 200 && (resumed == null || resumed.statusCode() != 200); i++) {
-            resumed = HTTP.send(HttpRequest.newBuilder(URI.create(stack.chatUrl() + "/" + conversation + "/stream"))
-                    .timeout(Duration.ofMinutes(2)).header("authorization", "Bearer " + token).GET().build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (resumed.statusCode() != 200) {
-                assertFalse(original.isDone() && resumed.statusCode() == 204, "the turn ended before a reader could follow it");
-                Thread.sleep(20);
+        HttpResponse<String> resumed = Poll.forValue("a reader following the running turn", Duration.ofSeconds(10), () -> {
+            HttpResponse<String> r;
+            try {
+                r = HTTP.send(HttpRequest.newBuilder(URI.create(stack.chatUrl() + "/" + conversation + "/stream"))
+                        .timeout(Duration.ofMinutes(2)).header("authorization", "Bearer " + token).GET().build(),
+                        HttpResponse.BodyHandlers.ofString());
+            } catch (java.io.IOException | InterruptedException e) {
+                throw new IllegalStateException(e);
             }
-        }
-        assertEquals(200, resumed.statusCode(), resumed.body());
+            assertFalse(r.statusCode() != 200 && original.isDone() && r.statusCode() == 204, "the turn ended before a reader could follow it");
+            return r.statusCode() == 200 ? java.util.Optional.of(r) : java.util.Optional.empty();
+        });
         List<JsonNode> first = parts(original.get().body());
         List<JsonNode> replayed = parts(resumed.body());
         JsonNode request = only(first, "tool-approval-request");

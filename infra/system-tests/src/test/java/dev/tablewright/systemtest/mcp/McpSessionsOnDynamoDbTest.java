@@ -1,5 +1,6 @@
 package dev.tablewright.systemtest.mcp;
 
+import dev.tablewright.fakes.concurrent.Poll;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.http.stream.InMemoryResponseStream;
 import dev.tablewright.fakes.tools.InProcessToolInvoker;
@@ -255,15 +256,8 @@ class McpSessionsOnDynamoDbTest {
     }
 
     /** The question a call running in the background has asked, once it is in the store (within 2 s). */
-    private static dev.tablewright.userinput.InputRequest awaitQuestion(String user, String session) throws InterruptedException {
-        for (int i = 0; i < 100; i++) {
-            List<dev.tablewright.userinput.InputRequest> pending = pendingRequests(user, session);
-            if (!pending.isEmpty()) {
-                return pending.get(0);
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("the call asked no question");
+    private static dev.tablewright.userinput.InputRequest awaitQuestion(String user, String session) {
+        return Poll.forValue("the call's question", Duration.ofSeconds(2), () -> pendingRequests(user, session).stream().findFirst());
     }
 
     private static List<dev.tablewright.userinput.InputRequest> pendingRequests(String user, String session) {

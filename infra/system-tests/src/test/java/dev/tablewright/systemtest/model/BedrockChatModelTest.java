@@ -355,11 +355,6 @@ class BedrockChatModelTest {
     }
 
     private String awaitOutcome(int index) throws Exception {
-        RecordedRequest request = bedrock.awaitRequests(index + 1, Duration.ofSeconds(10)).get(index);
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (request.answer().outcome().equals("pending") && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        return request.answer().outcome();
+        return bedrock.awaitAnswered(index, Duration.ofSeconds(10)).answer().outcome();
     }
 }

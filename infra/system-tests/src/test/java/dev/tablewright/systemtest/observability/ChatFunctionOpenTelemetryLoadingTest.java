@@ -1,6 +1,7 @@
 package dev.tablewright.systemtest.observability;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.localstack.local.ApiGatewayEvents;
+import dev.tablewright.fakes.concurrent.Poll;
 import dev.tablewright.fakes.identity.DevIssuer;
 import dev.tablewright.fakes.model.ModelScript;
 import dev.tablewright.fakes.model.ScriptedModelServer;
@@ -59,10 +60,8 @@ class ChatFunctionOpenTelemetryLoadingTest {
                 assertTrue(result.succeeded(), () -> result.errorType() + " " + result.errorBody() + "\n" + function.output());
                 // the invocation ends when the runtime asks for the next one: what the receiver holds then was sent
                 // before it (after the answer was complete, before Lambda would freeze the process)
-                for (int waited = 0; emulator.polls() < 2 && waited < 200; waited++) {
-                    Thread.sleep(50);
-                }
-                assertTrue(emulator.polls() >= 2, "the runtime asked for the next invocation\n" + function.output());
+                Poll.until("the runtime asking for the next invocation\n" + function.output(), Duration.ofSeconds(10),
+                        () -> emulator.polls() >= 2);
                 List<OtlpTraceReceiver.ReceivedSpan> spans = List.copyOf(receiver.spans);
                 try (var lines = Files.lines(log)) {
                     List<String> loaded = lines.filter(l -> l.contains("source:")).toList();
@@ -77,11 +76,8 @@ class ChatFunctionOpenTelemetryLoadingTest {
     static String event(String token) {
         String body = "{\"id\":\"otel-load\",\"trigger\":\"submit-message\",\"messages\":[{\"id\":\"m1\",\"role\":\"user\","
                 + "\"parts\":[{\"type\":\"text\",\"text\":\"say hello\"}]}]}";
-        ObjectNode event = Json.object().put("version", "2.0").put("routeKey", "$default").put("rawPath", "/")
-                .put("rawQueryString", "").put("body", body).put("isBase64Encoded", false);
-        event.putObject("headers").put("content-type", "application/json").put("authorization", "Bearer " + token);
-        event.putObject("requestContext").put("requestId", "otel-load").putObject("http").put("method", "POST").put("path", "/");
-        return Json.write(event);
+        return Json.write(ApiGatewayEvents.functionUrl("POST", "/", Map.of("content-type", "application/json",
+                "authorization", "Bearer " + token), body));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.tablewright.systemtest.observability;
 
+import dev.tablewright.fakes.concurrent.Poll;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.fakes.identity.DevIssuer;
@@ -80,6 +81,14 @@ class TurnObservabilityTest {
         return conversation;
     }
 
+    private List<JsonNode> readLines() {
+        try {
+            return lines();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     private List<JsonNode> lines() throws Exception {
         List<JsonNode> out = new ArrayList<>();
         for (String line : log.toString(StandardCharsets.UTF_8).split("\n")) {
@@ -132,7 +141,10 @@ class TurnObservabilityTest {
         }
         assertTrue(ofTheTurn.containsAll(tools), "the tools' lines are lines of the turn");
 
-        Thread.sleep(200);
+        // the gateway logs the chat's request once the function has returned, after the flush that would have sent
+        // the spans: by then a span sent would be in the receiver
+        Poll.until("the chat request's end", Duration.ofSeconds(10), () -> readLines().stream()
+                .anyMatch(l -> l.path("message").asText().equals("request") && l.path("path").asText().equals("/chat")));
         assertEquals(List.of(), receiver.paths, "no endpoint set: nothing is sent");
     }
 
@@ -141,9 +153,7 @@ class TurnObservabilityTest {
         receiver = new OtlpTraceReceiver();
         String conversation = runTurnWithTwoToolCalls(Map.of("OTEL_EXPORTER_OTLP_ENDPOINT", receiver.endpoint()));
         // sent once the answer is complete, before the request's handling ends
-        for (int waited = 0; receiver.spans.size() < 6 && waited < 200; waited++) {
-            Thread.sleep(50);
-        }
+        Poll.until("six spans", Duration.ofSeconds(10), () -> receiver.spans.size() >= 6);
         List<OtlpTraceReceiver.ReceivedSpan> spans = List.copyOf(receiver.spans);
         assertTrue(receiver.paths.stream().allMatch("/v1/traces"::equals), receiver.paths.toString());
         List<String> names = spans.stream().map(OtlpTraceReceiver.ReceivedSpan::name).sorted().toList();

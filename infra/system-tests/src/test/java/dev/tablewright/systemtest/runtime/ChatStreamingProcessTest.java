@@ -1,5 +1,7 @@
 package dev.tablewright.systemtest.runtime;
 
+import dev.tablewright.localstack.local.ApiGatewayEvents;
+import dev.tablewright.fakes.concurrent.Poll;
 import dev.tablewright.fakes.runtime.Chunk;
 import dev.tablewright.fakes.runtime.FunctionProcess;
 import dev.tablewright.fakes.runtime.FunctionSpec;
@@ -9,7 +11,6 @@ import dev.tablewright.fakes.runtime.InvocationResult;
 import dev.tablewright.fakes.runtime.RuntimeApiEmulator;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.aisdk.stream.UiMessageStreamReader;
 import dev.tablewright.fakes.identity.DevIssuer;
 import dev.tablewright.fakes.model.ModelScript;
@@ -75,17 +76,12 @@ class ChatStreamingProcessTest {
     }
 
     static String functionUrlEvent(String body, String bearerToken) {
-        ObjectNode event = Json.object().put("version", "2.0").put("routeKey", "$default").put("rawPath", "/")
-                .put("rawQueryString", "").put("body", body).put("isBase64Encoded", false);
-        ObjectNode headers = event.putObject("headers").put("content-type", "application/json").put("host", "abc.lambda-url.us-east-1.on.aws");
+        Map<String, String> headers = new java.util.LinkedHashMap<>(Map.of("content-type", "application/json",
+                "host", "abc.lambda-url.us-east-1.on.aws", "user-agent", "test"));
         if (bearerToken != null) {
             headers.put("authorization", "Bearer " + bearerToken);
         }
-        ObjectNode context = event.putObject("requestContext").put("requestId", "req-1").put("apiId", "abc")
-                .put("domainName", "abc.lambda-url.us-east-1.on.aws").put("stage", "$default");
-        context.putObject("http").put("method", "POST").put("path", "/").put("protocol", "HTTP/1.1")
-                .put("sourceIp", "127.0.0.1").put("userAgent", "test");
-        return Json.write(event);
+        return Json.write(ApiGatewayEvents.functionUrl("POST", "/", headers, body));
     }
 
     static String userMessage(String text) {
@@ -332,9 +328,6 @@ class ChatStreamingProcessTest {
         assertTrue(Json.parse(init.bodyText()).get("errorMessage").asText().contains("NoSuchTurn"));
         Invocation queued = emulator.invoke(signedIn(userMessage("hi")));
         assertEquals(InvocationResult.Outcome.INIT_ERROR, await(queued).outcome());
-        for (int i = 0; i < 100 && function.isAlive(); i++) {
-            Thread.sleep(50);
-        }
-        assertFalse(function.isAlive(), "the runtime exits after an init error");
+        Poll.until("the runtime exiting after an init error", Duration.ofSeconds(5), () -> !function.isAlive());
     }
 }

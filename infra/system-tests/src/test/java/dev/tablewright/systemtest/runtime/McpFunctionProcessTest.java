@@ -1,6 +1,6 @@
 package dev.tablewright.systemtest.runtime;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.localstack.local.ApiGatewayEvents;
 import dev.tablewright.fakes.dynamodb.DynamoDbEngine;
 import dev.tablewright.fakes.identity.DevIssuer;
 import dev.tablewright.fakes.runtime.FunctionProcess;
@@ -55,16 +55,13 @@ class McpFunctionProcessTest {
     }
 
     private static String event(String bearerToken, String body, Map<String, String> extraHeaders) {
-        ObjectNode event = Json.object().put("version", "2.0").put("routeKey", "$default").put("rawPath", "/mcp")
-                .put("rawQueryString", "").put("body", body).put("isBase64Encoded", false);
-        ObjectNode headers = event.putObject("headers").put("content-type", "application/json")
-                .put("host", "abc.lambda-url.us-east-1.on.aws").put("accept", "application/json, text/event-stream");
-        extraHeaders.forEach(headers::put);
+        Map<String, String> headers = new java.util.LinkedHashMap<>(Map.of("content-type", "application/json",
+                "host", "abc.lambda-url.us-east-1.on.aws", "accept", "application/json, text/event-stream"));
+        headers.putAll(extraHeaders);
         if (bearerToken != null) {
             headers.put("authorization", "Bearer " + bearerToken);
         }
-        event.putObject("requestContext").put("requestId", "req-1").putObject("http").put("method", "POST").put("path", "/mcp");
-        return Json.write(event);
+        return Json.write(ApiGatewayEvents.functionUrl("POST", "/mcp", headers, body));
     }
 
     private static InvocationResult await(RuntimeApiEmulator emulator, FunctionProcess function, String event) throws Exception {

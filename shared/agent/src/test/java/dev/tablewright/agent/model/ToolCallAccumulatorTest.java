@@ -1,8 +1,8 @@
 package dev.tablewright.agent.model;
 
+import dev.tablewright.agent.testing.HeardStream;
 import org.junit.jupiter.api.Test;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,23 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class ToolCallAccumulatorTest {
 
     /** What the listener heard, one line per event. */
-    private final List<String> heard = new ArrayList<>();
-    private final ModelStreamListener listener = new ModelStreamListener() {
-        @Override
-        public void textDelta(String delta) {
-            heard.add("text " + delta);
-        }
-
-        @Override
-        public void toolCallStarted(String toolCallId, String toolName) {
-            heard.add("start " + toolCallId + " " + toolName);
-        }
-
-        @Override
-        public void toolCallArgumentsDelta(String toolCallId, String delta) {
-            heard.add("args " + toolCallId + " " + delta);
-        }
-    };
+    private final HeardStream listener = new HeardStream();
+    private final List<String> heard = listener.events;
 
     @Test
     void aCallIsAnnouncedOnceItsNameIsKnownWithTheArgumentsThatCameBefore() throws Exception {
