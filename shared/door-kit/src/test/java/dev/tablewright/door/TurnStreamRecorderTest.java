@@ -1,7 +1,9 @@
-package dev.tablewright.aisdk.resume;
+package dev.tablewright.door;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.StopSignal;
 import dev.tablewright.conversation.TurnStreamLog;
+import dev.tablewright.http.stream.HttpResponseStream;
 import dev.tablewright.json.Json;
 import org.junit.jupiter.api.Test;
 
@@ -10,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -25,6 +28,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the classes.
  */
 class TurnStreamRecorderTest {
+
+    /** A door's framing as small as it gets: each part a server-sent event, recorded as it would be sent. */
+    static final StreamFraming SSE = new StreamFraming() {
+        @Override
+        public Map<String, String> headers() {
+            return Map.of("content-type", "text/event-stream");
+        }
+
+        @Override
+        public String frame(ObjectNode part) {
+            return "data: " + Json.write(part) + "\n\n";
+        }
+
+        @Override
+        public boolean ends(String frames) {
+            return frames.contains("\"type\":\"finish\"");
+        }
+
+        @Override
+        public void close(HttpResponseStream response, boolean ended) {
+        }
+    };
 
     /** A stream log in memory that says what it was told, and signals each batch. */
     static final class RecordedLog implements TurnStreamLog {
@@ -87,7 +112,7 @@ class TurnStreamRecorderTest {
         RecordedLog log = new RecordedLog();
         List<String> order = new CopyOnWriteArrayList<>();
         TurnStreamRecorder recorder = streams(log, Duration.ofMinutes(1), 1000).record("alice", "conv-1", new StopSignal(),
-                () -> order.add("before open: " + log.calls.size()));
+                () -> order.add("before open: " + log.calls.size()), SSE);
         for (int i = 0; i < 3; i++) {
             recorder.accept(Json.object().put("type", "text-delta").put("delta", "w" + i));
         }
@@ -108,7 +133,7 @@ class TurnStreamRecorderTest {
     void aFullBatchIsStoredAtOnceWithoutWaitingForTheInterval() throws Exception {
         RecordedLog log = new RecordedLog();
         TurnStreamRecorder recorder = streams(log, Duration.ofMinutes(1), 2).record("alice", "conv-2", new StopSignal(), () -> {
-        });
+        }, SSE);
         recorder.accept(Json.object().put("type", "start"));
         recorder.accept(Json.object().put("type", "text-start"));
         assertTrue(log.firstBatch.await(10, TimeUnit.SECONDS), "two events fill a batch: stored before the minute is up");
@@ -127,7 +152,7 @@ class TurnStreamRecorderTest {
         CountDownLatch raised = new CountDownLatch(1);
         stop.onRaise(raised::countDown);
         TurnStreamRecorder recorder = streams(log, Duration.ofMillis(20), 1000).record("alice", "conv-3", stop, () -> {
-        });
+        }, SSE);
         log.streamId = recorder.streamId();
         log.requestStop("alice", "conv-3");
         assertTrue(raised.await(10, TimeUnit.SECONDS), "read at the batches' beat");
@@ -140,7 +165,7 @@ class TurnStreamRecorderTest {
         RecordedLog log = new RecordedLog();
         log.broken = true;
         TurnStreamRecorder recorder = streams(log, Duration.ofMillis(20), 1000).record("alice", "conv-4", new StopSignal(), () -> {
-        });
+        }, SSE);
         recorder.accept(Json.object().put("type", "start"));
         recorder.close();
         assertEquals(List.of(), log.calls, "nothing appended, no marker cleared");

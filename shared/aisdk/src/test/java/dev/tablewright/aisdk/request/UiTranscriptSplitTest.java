@@ -4,6 +4,7 @@ import dev.tablewright.agent.AgentInput;
 import dev.tablewright.agent.memory.Transcript;
 import dev.tablewright.agent.memory.TranscriptTurn;
 import dev.tablewright.agent.model.ModelMessage;
+import dev.tablewright.door.TranscriptSplit;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -13,11 +14,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A useChat history split into the agent's earlier turns and this turn's start, by the turns' keys (their message ids). */
-class UiTranscriptTest {
+/** A useChat history (UiMessages, the AI SDK door's form) split by the door kit's TranscriptSplit into the agent's earlier turns and this turn's start, by the turns' keys (their message ids). */
+class UiTranscriptSplitTest {
 
     private final ChatRequestParser parser = new ChatRequestParser();
-    private final UiTranscript transcript = new UiTranscript();
+    private final TranscriptSplit<UiMessage> transcript = new TranscriptSplit<>(UiMessages.FORM);
 
     private List<UiMessage> messages(String json) throws Exception {
         return parser.parse("{\"id\":\"chat_1\",\"trigger\":\"submit-message\",\"messages\":[" + json + "]}").messages();
@@ -29,7 +30,7 @@ class UiTranscriptTest {
 
     @Test
     void aNewMessageStartsTheTurnAndEarlierTurnsAreConvertedUnderTheirKeys() throws Exception {
-        UiTranscript.Split split = transcript.split(messages(FIRST_TURN + """
+        TranscriptSplit.Split split = transcript.split(messages(FIRST_TURN + """
                 ,{"id":"u2","role":"user","parts":[{"type":"text","text":"now sort it"}]}"""), "a2", Optional.empty());
         assertEquals(new AgentInput.NewMessage("now sort it"), split.start());
         assertEquals("u2|a2", split.turnKey(), "this turn's messages and the answer it writes");
@@ -42,7 +43,7 @@ class UiTranscriptTest {
     @Test
     void aTurnTheAgentRemembersIsTakenFromItsTranscriptNotFromTheClient() throws Exception {
         TranscriptTurn remembered = new TranscriptTurn("u1|a1", List.of(new ModelMessage.User("add the city (as stored)")), "stored");
-        UiTranscript.Split split = transcript.split(messages(FIRST_TURN + """
+        TranscriptSplit.Split split = transcript.split(messages(FIRST_TURN + """
                 ,{"id":"u2","role":"user","parts":[{"type":"text","text":"next"}]}"""), "a2", Optional.of(new Transcript(List.of(remembered))));
         assertEquals(remembered, split.history().turns().getFirst());
     }
@@ -50,7 +51,7 @@ class UiTranscriptTest {
     @Test
     void turnsOlderThanTheFirstRememberedOneAreCountedNotConverted() throws Exception {
         TranscriptTurn second = new TranscriptTurn("u2|a2", List.of(new ModelMessage.User("kept")), "kept");
-        UiTranscript.Split split = transcript.split(messages(FIRST_TURN + """
+        TranscriptSplit.Split split = transcript.split(messages(FIRST_TURN + """
                 ,{"id":"u2","role":"user","parts":[{"type":"text","text":"second"}]},
                  {"id":"a2","role":"assistant","parts":[{"type":"text","text":"ok"}]},
                  {"id":"u3","role":"user","parts":[{"type":"text","text":"third"}]}"""), "a3", Optional.of(new Transcript(List.of(second))));
@@ -62,7 +63,7 @@ class UiTranscriptTest {
 
     @Test
     void aResumedAssistantMessageContinuesItsTurnWithTheCallsLeftOpen() throws Exception {
-        UiTranscript.Split split = transcript.split(messages("""
+        TranscriptSplit.Split split = transcript.split(messages("""
                 {"id":"u1","role":"user","parts":[{"type":"text","text":"which database?"}]},
                 {"id":"a1","role":"assistant","parts":[{"type":"step-start"},
                   {"type":"tool-ask_database","toolCallId":"c1","state":"input-available","input":{"why":"pick one"}}]}"""),
