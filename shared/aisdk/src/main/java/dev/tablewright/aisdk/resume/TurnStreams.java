@@ -100,10 +100,31 @@ public final class TurnStreams {
     }
 
     /**
+     * How long a reader that has caught up waits before asking again, {@code sinceWritten} after the earliest moment
+     * the last batch it got can have been stored (the poll before the one that found it). The writer stores a batch a
+     * {@link TurnStreamRecorder.Batching#interval} and its own round trips after the one before while there is
+     * something to store, so the next is not there before that; from then the reader asks every fifth of
+     * {@link Settings#readerPoll} and sees the batch within that of its write, not within a whole poll. A reader that
+     * found a batch a whole pause late learns the writer's beat again within one beat (it asks often from the next
+     * moment the next batch can be there). A writer with nothing to store (a tool running) writes nothing: a beat and
+     * a poll without news, and the reader asks every poll again. The writer's writes are unchanged.
+     */
+    long pauseMillis(long sinceWrittenNanos) {
+        long poll = settings.readerPoll().toMillis();
+        long step = Math.max(1, poll / 5);
+        long first = settings.batching().interval().toMillis() + step;
+        long since = sinceWrittenNanos / 1_000_000;
+        if (since < first) {
+            return first - since;
+        }
+        return since < first + poll ? step : poll;
+    }
+
+    /**
      * Answers a resume: {@code 204} when the owner's conversation has no running turn; else the UI message stream
      * (the protocol's headers) from the turn's {@code start} through everything recorded so far, then live, to its
-     * {@code finish} and {@code [DONE]}. A reader that has caught up polls the log every
-     * {@link Settings#readerPoll}. It ends at the recorded end, when the turn is gone without one (then it writes the
+     * {@code finish} and {@code [DONE]}. A reader that has caught up polls the log in step with the writer's
+     * batches ({@link #pauseMillis}). It ends at the recorded end, when the turn is gone without one (then it writes the
      * {@code finish} itself), at {@code deadline}, or when its own client leaves.
      */
     public void resume(String ownerId, String conversationId, HttpResponseStream response, Optional<Instant> deadline) {
@@ -129,8 +150,12 @@ public final class TurnStreams {
         boolean ended = false;
         long caughtUpSince = System.nanoTime();
         long started = System.nanoTime();
+        // the poll before the one that found the last batch, which was stored after it; at first unknown: ask often
+        long previousPoll = started - settings.batching().interval().plus(settings.readerPoll()).toNanos();
+        long writtenAfter = previousPoll;
         while (!ended) {
             List<TurnStreamLog.Batch> read;
+            long polled = System.nanoTime();
             try {
                 read = log.read(ownerId, conversationId, streamId, next);
             } catch (RuntimeException e) {
@@ -147,7 +172,9 @@ public final class TurnStreams {
                 batches++;
                 ended = batch.last();
                 caughtUpSince = System.nanoTime();
+                writtenAfter = previousPoll;
             }
+            previousPoll = polled;
             response.flush();
             if (ended || response.isClientGone()) {
                 break;
@@ -174,7 +201,7 @@ public final class TurnStreams {
                 caughtUpSince = System.nanoTime();
             }
             try {
-                Thread.sleep(settings.readerPoll().toMillis());
+                Thread.sleep(pauseMillis(System.nanoTime() - writtenAfter));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 break;
