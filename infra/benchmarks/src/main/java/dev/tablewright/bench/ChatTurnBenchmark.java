@@ -62,11 +62,16 @@ import java.util.Optional;
  *       as sent, against a one-shot approach (the whole state in the prompt, the whole config rewritten by
  *       the model for every change).</li>
  * </ol>
- * {@code infra/bin/chat-bench --turns 300 --warmup 100}
+ * {@code infra/bin/chat-bench --turns 300 --warmup 100}; with {@code --invoke-latency}, a turn's wall time with
+ * Lambda's invoke latency instead ({@link InvokeLatencyBenchmark}).
  */
 public final class ChatTurnBenchmark {
 
     public static void main(String[] args) throws Exception {
+        if (Arrays.asList(args).contains("--invoke-latency")) {
+            InvokeLatencyBenchmark.run(args);
+            return;
+        }
         int turns = intArg(args, "--turns", 300);
         int warmup = intArg(args, "--warmup", 100);
         StructuredLog.redirect(new PrintStream(new ByteArrayOutputStream())); // one log line per turn would dominate

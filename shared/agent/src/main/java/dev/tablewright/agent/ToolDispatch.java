@@ -28,7 +28,8 @@ import java.util.Optional;
 /**
  * The tool calls of a step: their arguments parsed, at most {@link TurnLimits#maxToolCallsPerStep} run, each routed
  * by what the tool is (one the client runs, one inside the agent, one behind the {@link ToolInvoker}) through the
- * input step, and its answer acted on by the {@link ToolEffect} it reports.
+ * input step, and its answer acted on by the {@link ToolEffect} it reports. The step's leading lookups are invoked
+ * at once ({@link StepLookups}); the calls are still taken, streamed and answered in the model's order.
  */
 final class ToolDispatch {
 
@@ -52,6 +53,13 @@ final class ToolDispatch {
 
     /** Runs one step's calls. True when the repair bound was reached ({@link TurnState#repairErrors} say why). */
     boolean runStep(TurnState s, List<ToolCallRequest> calls) throws TurnState.Interrupted {
+        try (StepLookups lookups = StepLookups.start(s, calls, registry, internal.keySet(), invoker, input,
+                limits.maxToolCallsPerStep())) {
+            return runStep(s, calls, lookups);
+        }
+    }
+
+    private boolean runStep(TurnState s, List<ToolCallRequest> calls, StepLookups lookups) throws TurnState.Interrupted {
         int run = 0;
         for (ToolCallRequest call : calls) {
             s.checkClient();
@@ -83,14 +91,14 @@ final class ToolDispatch {
                 s.record.tool(call.name(), "skipped", 0);
                 continue;
             }
-            if (run(s, call.id(), call.name(), arguments, Map.of())) {
+            if (run(s, call.id(), call.name(), arguments, Map.of(), lookups)) {
                 return true;
             }
         }
         return false;
     }
 
-    private static ObjectNode arguments(ToolCallRequest call) throws Exception {
+    static ObjectNode arguments(ToolCallRequest call) throws Exception {
         JsonNode parsed = Json.parse(call.arguments() == null || call.arguments().isBlank() ? "{}" : call.arguments());
         if (!parsed.isObject()) {
             throw new IllegalArgumentException("not an object");
@@ -103,6 +111,12 @@ final class ToolDispatch {
      * True when the repair bound was reached.
      */
     boolean run(TurnState s, String toolCallId, String name, ObjectNode arguments, Map<String, String> submitted) {
+        return run(s, toolCallId, name, arguments, submitted, StepLookups.NONE);
+    }
+
+    /** {@link #run}, taking a lookup's answer from {@code lookups} when it was run ahead. */
+    private boolean run(TurnState s, String toolCallId, String name, ObjectNode arguments, Map<String, String> submitted,
+                        StepLookups lookups) {
         long started = System.nanoTime();
         InternalTool own = internal.get(name);
         if (own != null) {
@@ -122,12 +136,13 @@ final class ToolDispatch {
             return false;
         }
         ToolDefinition tool = definition.get();
+        Optional<StepLookups.Answer> ahead = lookups.take(toolCallId, tool.takesWorkingConfig() ? s.working.current() : null);
         // Always: a tool may learn only where it runs that it needs input (the database tools ask for `database`
         // when they have several data sources), so it needs the saved values either way.
-        UserInputPort.Readiness readiness = input.check(s, tool, arguments, submitted);
+        UserInputPort.Readiness readiness = ahead.isPresent() ? ahead.get().readiness() : input.check(s, tool, arguments, submitted);
         if (readiness.missing().isPresent()) {
             input.ask(s, toolCallId, name, readiness.missing().get());
-            s.record.tool(name, "needs-input", System.nanoTime() - started);
+            s.record.tool(name, "needs-input", ahead.isPresent() ? ahead.get().nanos() : System.nanoTime() - started);
             return false;
         }
         ToolOutcome outcome;
@@ -137,14 +152,15 @@ final class ToolDispatch {
         try {
             // the arguments go as the model sent them; the working config goes beside them, for the tool to take
             // when the model left config out (ToolInvocation.config)
-            outcome = invoker.invoke(new ToolInvocation(name, toolCallId, s.input.conversationId(), s.input.ownerId(),
+            outcome = ahead.isPresent() ? ahead.get().outcome()
+                    : invoker.invoke(new ToolInvocation(name, toolCallId, s.input.conversationId(), s.input.ownerId(),
                     readiness.arguments(), new LinkedHashMap<>(readiness.sessionValues()), null,
                     tool.takesWorkingConfig() ? s.working.current() : null));
         } finally {
             StructuredLog.put("toolName", null);
         }
         s.observed.toolCallEnded(toolCallId, name, outcome);
-        s.record.tool(name, outcome.status().wireName(), System.nanoTime() - started);
+        s.record.tool(name, outcome.status().wireName(), ahead.isPresent() ? ahead.get().nanos() : System.nanoTime() - started);
         return switch (outcome) {
             case ToolOutcome.Ok answered -> ok(s, toolCallId, name, answered);
             case ToolOutcome.NeedsInput asked -> {

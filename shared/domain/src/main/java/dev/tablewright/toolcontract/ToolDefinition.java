@@ -29,10 +29,12 @@ import java.util.Set;
  * @param dataSource        whether and how it works on one of the configured data sources
  * @param view              the MCP App view that shows its answer, a {@code ui://} URI (MCP Apps' {@code _meta.ui.resourceUri},
  *                          for a client that renders views); null: none
+ * @param lookup            whether it only looks something up ({@link #asLookup}): the chat may run it beside the other
+ *                          lookups the model asks for in the same step
  */
 public record ToolDefinition(String name, String title, String description, ObjectNode parameters, ObjectNode output,
                              UserInputRequirement requiresUserInput, Set<String> coreIn, RunsOn runsOn, Set<Door> doors,
-                             Access access, boolean needsApproval, DataSourceUse dataSource, String view) {
+                             Access access, boolean needsApproval, DataSourceUse dataSource, String view, boolean lookup) {
 
     /** The argument a tool that works on a whole table config takes it in ({@link #takesWorkingConfig}). */
     public static final String CONFIG_ARGUMENT = "config";
@@ -41,7 +43,7 @@ public record ToolDefinition(String name, String title, String description, Obje
     public ToolDefinition(String name, String description, ObjectNode parameters,
                           UserInputRequirement requiresUserInput, Set<String> coreIn, RunsOn runsOn) {
         this(name, null, description, parameters, null, requiresUserInput, coreIn, runsOn, Set.of(Door.CHAT), null, false,
-                DataSourceUse.NONE, null);
+                DataSourceUse.NONE, null, false);
     }
 
     public enum RunsOn {
@@ -104,19 +106,19 @@ public record ToolDefinition(String name, String title, String description, Obje
     /** The same tool with a human title. */
     public ToolDefinition titled(String title) {
         return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, doors,
-                access, needsApproval, dataSource, view);
+                access, needsApproval, dataSource, view, lookup);
     }
 
     /** The same tool, whose answer follows this JSON Schema. */
     public ToolDefinition answering(ObjectNode output) {
         return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, doors,
-                access, needsApproval, dataSource, view);
+                access, needsApproval, dataSource, view, lookup);
     }
 
     /** The same tool, offered on exactly these doors (none: for other callers only). */
     public ToolDefinition on(Door... doors) {
         return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn,
-                Set.of(doors), access, needsApproval, dataSource, view);
+                Set.of(doors), access, needsApproval, dataSource, view, lookup);
     }
 
     /** The same tool, changing nothing anywhere. */
@@ -124,22 +126,33 @@ public record ToolDefinition(String name, String title, String description, Obje
         return changing(Access.READ_ONLY);
     }
 
+    /**
+     * The same tool as a lookup: it changes nothing anywhere and answers no config for the turn to work on (the
+     * schema search, the reference, the config reads, the tool search; the validation, whose answer is the config it
+     * was given), so the chat runs the lookups of one step at once. The operation tools are read-only but no lookups:
+     * the config they answer becomes the turn's working config, which the next call of the step may take.
+     */
+    public ToolDefinition asLookup() {
+        return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, doors,
+                Access.READ_ONLY, needsApproval, dataSource, view, true);
+    }
+
     /** The same tool, with this access. */
     public ToolDefinition changing(Access access) {
         return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, doors,
-                access, needsApproval, dataSource, view);
+                access, needsApproval, dataSource, view, lookup);
     }
 
     /** The same tool, taking effect only once the user approves the call. */
     public ToolDefinition needingApproval() {
         return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, doors,
-                access, true, dataSource, view);
+                access, true, dataSource, view, lookup);
     }
 
     /** The same tool, its answer shown in this MCP App view (a {@code ui://} URI) where the client renders views. */
     public ToolDefinition shownIn(String view) {
         return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, doors,
-                access, needsApproval, dataSource, view);
+                access, needsApproval, dataSource, view, lookup);
     }
 
         /** The same tool, grounding names in a data source ({@link DataSourceUse#NAMES}). */
@@ -154,13 +167,13 @@ public record ToolDefinition(String name, String title, String description, Obje
 
     private ToolDefinition using(DataSourceUse use) {
         return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, doors,
-                access, needsApproval, use, view);
+                access, needsApproval, use, view, lookup);
     }
 
     /** The same tool with these arguments and this question for the user (a deployment's choice of database). */
     public ToolDefinition asking(ObjectNode parameters, UserInputRequirement requiresUserInput) {
         return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, doors,
-                access, needsApproval, dataSource, view);
+                access, needsApproval, dataSource, view, lookup);
     }
 
     /** Whether the door offers it. */

@@ -115,9 +115,30 @@ public final class TurnStreams {
     }
 
     /**
+     * How long a reader that has caught up waits before asking again, {@code sinceWritten} after the earliest moment
+     * the last batch it got can have been stored (the poll before the one that found it). The writer stores a batch a
+     * {@link TurnStreamRecorder.Batching#interval} and its own round trips after the one before while there is
+     * something to store, so the next is not there before that; from then the reader asks every fifth of
+     * {@link Settings#readerPoll} and sees the batch within that of its write, not within a whole poll. A reader that
+     * found a batch a whole pause late learns the writer's beat again within one beat (it asks often from the next
+     * moment the next batch can be there). A writer with nothing to store (a tool running) writes nothing: a beat and
+     * a poll without news, and the reader asks every poll again. The writer's writes are unchanged.
+     */
+    long pauseMillis(long sinceWrittenNanos) {
+        long poll = settings.readerPoll().toMillis();
+        long step = Math.max(1, poll / 5);
+        long first = settings.batching().interval().toMillis() + step;
+        long since = sinceWrittenNanos / 1_000_000;
+        if (since < first) {
+            return first - since;
+        }
+        return since < first + poll ? step : poll;
+    }
+
+    /**
      * Answers a resume: {@code 204} when the owner's conversation has no running turn; else the door's stream (its
-     * headers) from the turn's start through everything recorded so far, then live, to its end. A reader that has caught up polls the log every
-     * {@link Settings#readerPoll}. It ends at the recorded end, when the turn is gone without one (then the door
+     * headers) from the turn's start through everything recorded so far, then live, to its end. A reader that has caught up polls the log in step with the writer's batches
+     * ({@link #pauseMillis}), less often while nothing comes (up to four polls' time). It ends at the recorded end, when the turn is gone without one (then the door
      * writes its end itself, {@link StreamFraming#close}), at {@code deadline}, or when its own client leaves.
      */
     public void resume(String ownerId, String conversationId, HttpResponseStream response, Optional<Instant> deadline,
@@ -147,9 +168,13 @@ public final class TurnStreams {
         // never longer than a turn can run: a writer that died without closing its log leaves a marker behind
         Instant lastChance = active.get().startedAt() == null ? clock.instant().plus(settings.maxTurn()).plus(GRACE)
                 : active.get().startedAt().plus(settings.maxTurn()).plus(GRACE);
-        long pause = settings.readerPoll().toMillis();
+        long quietPause = settings.readerPoll().toMillis();
+        // the poll before the one that found the last batch, which was stored after it; at first unknown: ask often
+        long previousPoll = started - settings.batching().interval().plus(settings.readerPoll()).toNanos();
+        long writtenAfter = previousPoll;
         while (!ended) {
             List<TurnStreamLog.Batch> read;
+            long polled = System.nanoTime();
             try {
                 read = log.read(ownerId, conversationId, streamId, next);
             } catch (RuntimeException e) {
@@ -166,7 +191,9 @@ public final class TurnStreams {
                 batches++;
                 ended = batch.last();
                 caughtUpSince = System.nanoTime();
+                writtenAfter = previousPoll;
             }
+            previousPoll = polled;
             response.flush();
             if (ended || response.isClientGone()) {
                 break;
@@ -193,8 +220,15 @@ public final class TurnStreams {
                 }
                 caughtUpSince = System.nanoTime();
             }
-            // a reader that keeps finding nothing asks less often (up to four polls' time), and at once again after news
-            pause = read.isEmpty() ? Math.min(pause * 2, settings.readerPoll().toMillis() * 4) : settings.readerPoll().toMillis();
+            // in step with the writer while it writes; a reader that keeps finding nothing asks less often (up to four
+            // polls' time), and in step again after news
+            long pause = pauseMillis(System.nanoTime() - writtenAfter);
+            if (read.isEmpty() && pause >= settings.readerPoll().toMillis()) {
+                pause = quietPause;
+                quietPause = Math.min(quietPause * 2, settings.readerPoll().toMillis() * 4);
+            } else {
+                quietPause = settings.readerPoll().toMillis();
+            }
             try {
                 Thread.sleep(pause);
             } catch (InterruptedException e) {

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Callable;
 
 /**
  * One JSON object per log line, on stdout (CloudWatch reads it as-is). The request context (request id,
@@ -78,6 +79,24 @@ public final class StructuredLog {
             CONTEXT.get().clear();
             CONTEXT.get().putAll(saved);
             TraceContext.restore(savedTrace);
+        };
+    }
+
+    /**
+     * {@code task} as it runs on another thread this invocation hands work to (a turn's lookups run at once): with
+     * this thread's context and trace, so its lines carry the same ids; the worker's context is cleared after.
+     */
+    public static <T> Callable<T> carrying(Callable<T> task) {
+        Map<String, String> context = new LinkedHashMap<>(CONTEXT.get());
+        TraceContext trace = TraceContext.currentOrNull();
+        return () -> {
+            CONTEXT.get().putAll(context);
+            TraceContext.restore(trace);
+            try {
+                return task.call();
+            } finally {
+                clear();
+            }
         };
     }
 

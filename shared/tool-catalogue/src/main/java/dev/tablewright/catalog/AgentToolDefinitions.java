@@ -27,7 +27,7 @@ public final class AgentToolDefinitions {
                       "limit":{"type":"integer","minimum":1,"maximum":5,"description":"How many tools to return (default 3)"}},
                      "required":["query"],"additionalProperties":false}"""),
             null, Set.of("tables"), RunsOn.IN_PROCESS)
-            .titled("Find more tools").readOnly().on(Door.CHAT);
+            .titled("Find more tools").asLookup().on(Door.CHAT);
 
     public static final ToolDefinition UPDATE_EDITABLE_STATUS = new ToolDefinition(UPDATE_EDITABLE_STATUS_NAME,
             "Change one of the page's editable fields (listed under 'Editable fields' in the system prompt) to a new "

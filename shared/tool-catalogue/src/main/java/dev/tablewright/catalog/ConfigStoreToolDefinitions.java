@@ -24,7 +24,7 @@ public final class ConfigStoreToolDefinitions {
                       "name":{"type":"string","description":"The config's name (case-insensitive), when the id is not known"}},
                      "additionalProperties":false}"""),
             null, Set.of("tables"), RunsOn.FUNCTION)
-            .titled("Read a saved table config").readOnly().on(Door.CHAT, Door.MCP);
+            .titled("Read a saved table config").asLookup().on(Door.CHAT, Door.MCP);
 
     public static final ToolDefinition LIST_TABLE_CONFIGS = new ToolDefinition("list_table_configs",
             "List the user's saved table configs (id, name, description, current version), oldest first, a page at "
@@ -35,7 +35,7 @@ public final class ConfigStoreToolDefinitions {
                       "cursor":{"type":"string","description":"nextCursor of the previous page, to continue"}},
                      "additionalProperties":false}"""),
             null, Set.of(), RunsOn.FUNCTION)
-            .titled("List saved table configs").readOnly().on(Door.CHAT, Door.MCP);
+            .titled("List saved table configs").asLookup().on(Door.CHAT, Door.MCP);
 
     public static final ToolDefinition CREATE_TABLE_CONFIG = new ToolDefinition("create_table_config",
             "Save a new table config (the Config wire format; it needs a name, unique among the user's configs) as "

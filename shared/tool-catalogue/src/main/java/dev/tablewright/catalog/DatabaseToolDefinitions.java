@@ -44,7 +44,7 @@ public final class DatabaseToolDefinitions {
                     + "adding a column, a join or a filter to learn the real names; never guess a name. Filter by schema "
                     + "and by a name fragment; describe one table with schema + table. Results come a page at a time.",
             SEARCH_PARAMETERS, null, Set.of("tables"), RunsOn.FUNCTION)
-            .queryingADataSource().titled("Search the database schema").readOnly().on(Door.CHAT, Door.MCP);
+            .queryingADataSource().titled("Search the database schema").asLookup().on(Door.CHAT, Door.MCP);
 
     public static final ToolDefinition PREVIEW_TABLE_CONFIG = new ToolDefinition("preview_table_config",
             "Show the user a proposed table config before it is saved: validates it, checks every table, column and "

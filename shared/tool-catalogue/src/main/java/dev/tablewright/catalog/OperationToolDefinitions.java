@@ -61,7 +61,7 @@ public final class OperationToolDefinitions {
                     + "exists. Returns {valid, config, errors, warnings, applied: []}; each error names its field. Use it "
                     + "before preview_table_config on a config you edited by hand.",
             ArgumentSchemas.validation(), null, Set.of(), RunsOn.FUNCTION)
-            .onADataSource().titled("Validate a table config").readOnly().answering(OutputSchemas.OPERATION_RESULT).on(Door.CHAT, Door.MCP);
+            .onADataSource().titled("Validate a table config").asLookup().answering(OutputSchemas.OPERATION_RESULT).on(Door.CHAT, Door.MCP);
 
     public static final ToolDefinition DISCOVER_TABLE_REFERENCE = new ToolDefinition("discover_table_reference",
             "The table builder's reference: which visual type each PostgreSQL type shows as (number, string, "
@@ -69,7 +69,7 @@ public final class OperationToolDefinitions {
                     + "(date and datetime need one), which filter operators each visual type allows and what value each "
                     + "operator takes, and the rules a config must keep. Pass pg_types to map specific types.",
             ArgumentSchemas.reference(), null, Set.of("tables"), RunsOn.FUNCTION)
-            .titled("Table config reference").readOnly().on(Door.CHAT, Door.MCP);
+            .titled("Table config reference").asLookup().on(Door.CHAT, Door.MCP);
 
     private OperationToolDefinitions() {
     }

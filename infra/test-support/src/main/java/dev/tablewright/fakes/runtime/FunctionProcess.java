@@ -20,7 +20,7 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 
 /**
- * Starts a function as a separate JVM the way Lambda's managed {@code java21} runtime does, against a
+ * Starts a function as a separate JVM the way Lambda's managed Java runtime ({@code java21}, {@code java25}) does, against a
  * {@link RuntimeApiEmulator}:
  * <ul>
  *   <li>the function's artifact becomes a task root (Lambda's {@code /var/task}): the jar in {@code lib/}, its
@@ -35,7 +35,7 @@ import java.util.zip.ZipInputStream;
  *       {@code AWS_LAMBDA_FUNCTION_MEMORY_SIZE}, {@code LAMBDA_TASK_ROOT}, the template's variables, then the
  *       caller's overrides.</li>
  * </ul>
- * The JVM is the one running the harness (Lambda's is Java 21; ours may be newer). {@link #startedNanos()} is
+ * The JVM is the one running the harness, whatever the template's runtime (only the runtime's flags follow it). {@link #startedNanos()} is
  * taken just before the process is spawned, so {@code result.completedNanos() - startedNanos()} is a cold start.
  */
 public final class FunctionProcess implements AutoCloseable {
@@ -106,7 +106,7 @@ public final class FunctionProcess implements AutoCloseable {
             script.toFile().setExecutable(true, false);
             command.add(script.toString());
         }
-        command.addAll(javaCommand(spec, taskRoot));
+        command.addAll(javaCommand(spec, taskRoot, env.get("AWS_LAMBDA_INITIALIZATION_TYPE")));
 
         // The RIC loads the handler from its working directory (user.dir), which is /var/task in Lambda.
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).directory(taskRoot.toFile());
@@ -118,11 +118,23 @@ public final class FunctionProcess implements AutoCloseable {
         return new FunctionProcess(spec, process, started);
     }
 
-    /** The java command line of Lambda's java21 bootstrap, with paths on this machine. */
-    static List<String> javaCommand(FunctionSpec spec, Path taskRoot) {
+    /**
+     * The java command line of Lambda's java bootstrap, with paths on this machine. From {@code java25} on, the runtime
+     * stops tiered compilation at C1 unless the environment is initialized for SnapStart or provisioned concurrency,
+     * where the JIT's work happens before any invocation (Lambda's "Customize Java runtime startup behavior");
+     * {@code java21} leaves that to {@code JAVA_TOOL_OPTIONS}.
+     *
+     * @param initializationType the environment's {@code AWS_LAMBDA_INITIALIZATION_TYPE}; null: on-demand
+     */
+    static List<String> javaCommand(FunctionSpec spec, Path taskRoot, String initializationType) {
         long heapKb = spec.memoryMb() * 1024L * 85 / 100;
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        if (spec.runtimeVersion() >= 25 && !"snap-start".equals(initializationType)
+                && !"provisioned-concurrency".equals(initializationType)) {
+            command.add("-XX:+TieredCompilation");
+            command.add("-XX:TieredStopAtLevel=1");
+        }
         command.add("-XX:MaxHeapSize=" + heapKb + "k");
         command.add("-XX:MaxMetaspaceSize=" + Math.max(64 * 1024, heapKb / 10) + "k");
         command.add("-XX:+UseSerialGC");

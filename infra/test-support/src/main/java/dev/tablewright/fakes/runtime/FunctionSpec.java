@@ -44,6 +44,12 @@ public record FunctionSpec(String logicalId, String handler, String runtime, int
         return new FunctionSpec(logicalId, otherHandler, runtime, memoryMb, timeoutSeconds, environment, module, artifact);
     }
 
+    /** The Java version of the runtime ({@code java25} → 25); 21 when the name does not say. */
+    public int runtimeVersion() {
+        String digits = runtime == null ? "" : runtime.replaceAll("\\D", "");
+        return digits.isEmpty() ? 21 : Integer.parseInt(digits);
+    }
+
     public boolean artifactExists() {
         return Files.exists(artifact);
     }
