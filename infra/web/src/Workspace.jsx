@@ -97,7 +97,8 @@ export function Workspace({ conversation, onTurnStart, onTurnEnd }) {
   // No turn runs, yet the conversation as this page read it ends with the user's message: the turn ended (a stop, the
   // end of its answer) between that read and the reconnect, and saved its answer meanwhile. Read the answer once more.
   nothingRunning.current = () => {
-    if (messages.at(-1)?.role !== 'user') return;
+    // only for what the page read: a message just sent on a new conversation may not be stored yet (a 404)
+    if (conversation.messages.at(-1)?.role !== 'user' || messages.length !== conversation.messages.length) return;
     api('GET', `/conversations/${encodeURIComponent(conversation.id)}`).then((c) => {
       if (c.messages.length > messages.length) setMessages(c.messages);
     }, () => {});

@@ -36,6 +36,16 @@ page.on('requestfailed', (r) => {
   if (!letGo) problems.push(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`);
 });
 page.on('response', (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.request().method()} ${r.url()}`));
+// a turn's POST /chat ends at [DONE], after the page already shows its end (the answer is stored in between): a
+// reload of the builder flow waits for it, so it never cuts a turn's response short
+let chatsInFlight = 0;
+const isChat = (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/chat';
+page.on('request', (r) => { if (isChat(r)) chatsInFlight++; });
+page.on('requestfinished', (r) => { if (isChat(r)) chatsInFlight--; });
+page.on('requestfailed', (r) => { if (isChat(r)) chatsInFlight--; });
+async function chatsSettled() {
+  for (const until = Date.now() + TIMEOUT; chatsInFlight > 0 && Date.now() < until;) await page.waitForTimeout(50);
+}
 
 const steps = [];
 async function step(name, run) {
@@ -83,6 +93,7 @@ const flows = {
       await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached' }); // the turn has ended ...
       await expect(page.getByRole('navigation', { name: 'Conversations' })
         .getByRole('button', { name: 'Rename Show stock levels with their warehouse name' }), 'the list after the turn'); // ... and is listed
+      await chatsSettled();
       await page.reload();
       await expect(page.getByRole('article', { name: /^Preview / }).getByRole('button', { name: 'Accept' }), 'Accept after a reload');
     });
@@ -96,6 +107,7 @@ const flows = {
       check(await builder().getByText('pending add').count() === 0, 'nothing is pending once accepted');
     });
     await step('reloaded', async () => {
+      await chatsSettled();
       await page.reload();
       await expect(page.getByText('Let me look at the stock levels table first.'), 'the conversation after a reload');
       await expect(builder().getByText(/version 1\b/), 'version 1 after a reload');
