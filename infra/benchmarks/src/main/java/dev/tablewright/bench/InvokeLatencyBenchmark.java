@@ -7,8 +7,8 @@ import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.agent.toolcall.ToolInvoker;
 import dev.tablewright.agent.toolcall.UserInputPort;
 import dev.tablewright.aisdk.UiStreamTurn;
-import dev.tablewright.aisdk.conversation.ConversationMemory;
-import dev.tablewright.aisdk.resume.TurnStreams;
+import dev.tablewright.agent.conversation.ConversationState;
+import dev.tablewright.door.TurnStreams;
 import dev.tablewright.catalog.DatabaseToolDefinitions;
 import dev.tablewright.catalog.ToolCatalogue;
 import dev.tablewright.fakes.model.ModelScript;
@@ -114,7 +114,7 @@ final class InvokeLatencyBenchmark {
         }
         AgentLoop loop = new AgentLoop(chatModel, registry, InternalTool.standard(registry, tools), tools, UserInputPort.NONE,
                 TurnLimits.DEFAULT, Clock.systemUTC());
-        return new ChatFunction(new UiStreamTurn(loop), ConversationMemory.NONE, TurnStreams.NONE, event -> "bench_user", Optional::empty);
+        return new ChatFunction(new UiStreamTurn(loop), ConversationState.NONE, TurnStreams.NONE, event -> "bench_user", Optional::empty);
     }
 
     /** The definition without the lookup mark: its calls run one after the other, as before the mark. */

@@ -1,6 +1,7 @@
 package dev.tablewright.assembly;
 
 import dev.tablewright.agent.TurnObserver;
+import dev.tablewright.agent.conversation.ConversationState;
 import dev.tablewright.bedrock.BedrockChatModel;
 import dev.tablewright.openai.OpenAiChatModel;
 import org.junit.jupiter.api.Test;
@@ -51,29 +52,26 @@ class AgentAssemblyTest {
 
     @Test
     void theChatsSettingsComeFromTheEnvironmentWithTheirDefaults() {
-        ChatSettings defaults = AgentAssembly.fromEnvironment(Map.of()).settings();
-        assertNull(defaults.conversationsTable(), "no table: conversations are not stored");
-        assertEquals(Duration.ofDays(90), defaults.conversationTtl());
-        assertEquals("ConfigsTable", defaults.configsTable());
-        assertEquals(4, defaults.memory().verbatimTurns());
+        AgentAssembly defaults = AgentAssembly.fromEnvironment(Map.of());
+        assertSame(ConversationState.NONE, defaults.tools().doorStores().conversations(), "no table: conversations are not stored");
+        assertEquals("ConfigsTable", defaults.tools().doorStores().tables().configs());
+        assertEquals(4, defaults.settings().memory().verbatimTurns());
 
-        ChatSettings set = AgentAssembly.fromEnvironment(Map.of("CONVERSATIONS_TABLE", "conv", "CONVERSATION_TTL_DAYS", "7",
+        AgentAssembly set = AgentAssembly.fromEnvironment(Map.of("CONVERSATIONS_TABLE", "conv", "CONVERSATION_TTL_DAYS", "7",
                 "MEMORY_VERBATIM_TURNS", "2", "MEMORY_DIGEST_LINES", "5", "DATA_SOURCES", "{\"sales\": \"x\"}",
-                "USER_INPUT_TABLE", "input", "PREVIEWS_TABLE", "prev")).settings();
-        assertEquals("conv", set.conversationsTable());
-        assertEquals(Duration.ofDays(7), set.conversationTtl());
-        assertEquals(2, set.memory().verbatimTurns());
-        assertEquals(5, set.memory().maxDigestLines());
-        assertEquals(List.of("sales"), set.dataSources());
-        assertEquals("input", set.userInputTable());
-        assertEquals("prev", set.previewsTable());
+                "USER_INPUT_TABLE", "input", "PREVIEWS_TABLE", "prev"));
+        assertEquals(2, set.settings().memory().verbatimTurns());
+        assertEquals(5, set.settings().memory().maxDigestLines());
+        assertEquals(List.of("sales"), set.settings().tools().dataSources());
+        assertEquals("input", set.settings().tools().userInputTable());
+        assertEquals("prev", set.tools().doorStores().tables().previews());
     }
 
     @Test
     void withoutAnEndpointNoSpansAndTheStoresShareTheToolsClient() {
         AgentAssembly assembly = AgentAssembly.fromEnvironment(Map.of("USER_INPUT_TABLE", "input", "DYNAMODB_ENDPOINT", "http://127.0.0.1:9", "AWS_REGION", "eu-west-1"));
         assertSame(TurnObserver.NONE, assembly.turnObserver());
-        assertSame(assembly.dynamoDb(), assembly.dynamoDb(), "one DynamoDB client for the function");
+        assertSame(assembly.tools().doorStores(), assembly.tools().doorStores(), "one set of stores (on one client) for the function");
         assertNotNull(assembly.lambdaTools());
     }
 }

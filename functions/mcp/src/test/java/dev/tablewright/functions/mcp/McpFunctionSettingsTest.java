@@ -1,5 +1,6 @@
 package dev.tablewright.functions.mcp;
 
+import dev.tablewright.lambda.Tables;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -25,8 +26,9 @@ class McpFunctionSettingsTest {
         assertEquals(Set.of(), defaults.mcp().allowedHosts());
         assertEquals(Duration.ofHours(24), defaults.mcp().sessionTtl());
         assertEquals(Duration.ofSeconds(120), defaults.mcp().elicitationWait());
-        assertEquals("McpSessionsTable", defaults.sessionsTable());
-        assertEquals("UserInputTable", defaults.userInputTable());
+        Tables tables = Tables.fromEnvironment(Map.of());
+        assertEquals("McpSessionsTable", tables.mcpSessions(), "the tables are the door stores' (Tables), read once for every function");
+        assertEquals("UserInputTable", tables.userInput());
 
         McpFunctionSettings set = McpFunctionSettings.fromEnvironment(Map.of("MCP_RESOURCE_URL", " https://mcp.example/mcp ",
                 "MCP_ALLOWED_HOSTS", "localhost, 127.0.0.1,,", "MCP_ALLOWED_ORIGINS", "https://app.example",
@@ -36,7 +38,7 @@ class McpFunctionSettingsTest {
         assertEquals(Set.of("https://app.example"), set.mcp().allowedOrigins());
         assertEquals(Duration.ofHours(2), set.mcp().sessionTtl());
         assertEquals(Duration.ofSeconds(30), set.mcp().elicitationWait());
-        assertEquals("sessions", set.sessionsTable());
+        assertEquals("sessions", Tables.fromEnvironment(Map.of("MCP_SESSIONS_TABLE", "sessions")).mcpSessions());
     }
 
     @Test

@@ -5,8 +5,8 @@ import dev.tablewright.agent.AgentLoop;
 import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.agent.toolcall.UserInputPort;
 import dev.tablewright.aisdk.UiStreamTurn;
-import dev.tablewright.aisdk.conversation.ConversationMemory;
-import dev.tablewright.aisdk.resume.TurnStreams;
+import dev.tablewright.agent.conversation.ConversationState;
+import dev.tablewright.door.TurnStreams;
 import dev.tablewright.catalog.ToolCatalogue;
 import dev.tablewright.conversation.ConversationTurn;
 import dev.tablewright.conversation.StoredMessage;
@@ -73,7 +73,7 @@ class ChatTurnStorageFaultTest {
         chat = new ChatFunction(new UiStreamTurn(new AgentLoop(new OpenAiChatModel(new ModelSettings(model.baseUrl(),
                 "scripted-model", "k", Duration.ofSeconds(10))), ToolCatalogue.registry().offeredOn(ToolDefinition.Door.CHAT),
                 List.of(), new InProcessToolInvoker(List.of()), UserInputPort.NONE, TurnLimits.DEFAULT, Clock.systemUTC())),
-                new ConversationMemory(viaProxy, null, null, Clock.systemUTC()),
+                new ConversationState(viaProxy, null, null, Clock.systemUTC()),
                 new TurnStreams(streamLog, TurnStreams.Settings.defaults(Duration.ofMinutes(2)), Clock.systemUTC()),
                 event -> OWNER, Optional::empty);
     }
