@@ -42,7 +42,7 @@ class LayersTest {
             .layer("Tools").definedBy("dev.tablewright.tools..")
             .layer("Agent").definedBy("dev.tablewright.agent..")
             .layer("HTTP stream").definedBy("dev.tablewright.http..")
-            .layer("Protocols").definedBy("dev.tablewright.aisdk..", "dev.tablewright.mcp..")
+            .layer("Protocols").definedBy("dev.tablewright.aisdk..", "dev.tablewright.mcp..", "dev.tablewright.agui..")
             // the package itself: its sub-package is the streaming runtime, a layer above (it uses the protocols)
             .layer("Lambda kit").definedBy("dev.tablewright.lambda")
             .layer("Adapters").definedBy("dev.tablewright.dynamodb..", "dev.tablewright.postgres..", "dev.tablewright.jwt..",

@@ -1,0 +1,79 @@
+// The official AG-UI packages on Tablewright's /agui door.
+//   node agui-client-check.mjs validate <sse-body-file>
+//     parses a recorded event stream with @ag-ui/core's schemas and runs it through @ag-ui/client's verifyEvents
+//     (the protocol's ordering rules); prints {types, invalid, verifyError, states}.
+//   node agui-client-check.mjs run <url> <token> <scenario-json-file>
+//     runs HttpAgent (runAgent) once per step of the scenario on one thread; prints what each run saw.
+// Every event is checked with EventSchema; the states compare each snapshot with the deltas applied to the one before.
+import { readFileSync } from "node:fs";
+import { EventSchema } from "@ag-ui/core/schemas";
+import { HttpAgent, verifyEvents } from "@ag-ui/client";
+import fastJsonPatch from "fast-json-patch";
+import { from, lastValueFrom, toArray } from "rxjs";
+
+const { applyPatch, deepClone } = fastJsonPatch;
+
+function parseSse(body) {
+  const events = [];
+  for (const block of body.split("\n\n")) {
+    const data = block.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).replace(/^ /, ""));
+    if (data.length > 0) events.push(JSON.parse(data.join("\n")));
+  }
+  return events;
+}
+
+/** Each event against its schema; and the state: every snapshot must equal the previous one with the deltas applied. */
+function check(events) {
+  const invalid = [];
+  const states = [];
+  let applied;
+  for (const [i, e] of events.entries()) {
+    const r = EventSchema.safeParse(e);
+    if (!r.success) invalid.push({ index: i, type: e.type, issues: r.error.issues.map((x) => `${x.path.join(".")}: ${x.message}`) });
+    if (e.type === "STATE_SNAPSHOT") {
+      states.push({ snapshot: e.snapshot, appliedDeltas: applied === undefined ? null : applied, equal: applied === undefined ? null : JSON.stringify(applied) === JSON.stringify(e.snapshot) });
+      applied = deepClone(e.snapshot);
+    } else if (e.type === "STATE_DELTA") {
+      applied = applyPatch(applied, deepClone(e.delta), true, false).newDocument;
+    }
+  }
+  return { invalid, states };
+}
+
+async function verify(events) {
+  try {
+    await lastValueFrom(from(events).pipe(verifyEvents(false), toArray()));
+    return null;
+  } catch (e) {
+    return String(e?.message ?? e);
+  }
+}
+
+const [mode, ...args] = process.argv.slice(2);
+if (mode === "validate") {
+  const events = parseSse(readFileSync(args[0], "utf8"));
+  const { invalid, states } = check(events);
+  console.log(JSON.stringify({ types: events.map((e) => e.type), events, invalid, states, verifyError: await verify(events) }));
+} else if (mode === "run") {
+  const [url, token, scenarioFile] = args;
+  const scenario = JSON.parse(readFileSync(scenarioFile, "utf8"));
+  const agent = new HttpAgent({ url, headers: token ? { authorization: `Bearer ${token}` } : {}, threadId: scenario.threadId, initialState: scenario.state });
+  const runs = [];
+  for (const step of scenario.steps) {
+    if (step.message) agent.addMessage({ id: step.message.id, role: "user", content: step.message.content });
+    if (step.toolResult) agent.addMessage({ id: step.toolResult.id, role: "tool", toolCallId: step.toolResult.toolCallId, content: step.toolResult.content });
+    const seen = [];
+    let error = null;
+    try {
+      await agent.runAgent({ runId: step.runId, tools: step.tools ?? [], resume: step.resume }, { onEvent: ({ event }) => { seen.push(event); } });
+    } catch (e) {
+      error = String(e?.message ?? e);
+    }
+    const { invalid, states } = check(seen);
+    runs.push({ types: seen.map((e) => e.type), events: seen, invalid, states, error, messages: agent.messages, state: agent.state });
+  }
+  console.log(JSON.stringify({ runs }));
+} else {
+  console.error("usage: agui-client-check.mjs validate <file> | run <url> <token> <scenario-file>");
+  process.exit(2);
+}

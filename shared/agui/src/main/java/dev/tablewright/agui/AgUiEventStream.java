@@ -1,0 +1,62 @@
+package dev.tablewright.agui;
+
+import dev.tablewright.http.stream.HttpResponseStream;
+import dev.tablewright.json.Json;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * AG-UI's HTTP + SSE transport: {@code 200 text/event-stream}, one event per {@code data:} line followed by a blank
+ * line, flushed per event (what {@code @ag-ui/client}'s {@code HttpAgent} reads). The response starts with the first
+ * event, so a run refused before it starts can still answer an HTTP status. Not thread-safe: one run writes.
+ */
+public final class AgUiEventStream {
+
+    public static final Map<String, String> HEADERS = Map.of(
+            "content-type", "text/event-stream",
+            "cache-control", "no-cache",
+            "connection", "keep-alive",
+            "x-accel-buffering", "no");
+
+    private final HttpResponseStream response;
+    private final List<Consumer<AgUiEvent>> observers = new ArrayList<>();
+
+    public AgUiEventStream(HttpResponseStream response) {
+        this.response = response;
+    }
+
+    /** Sees every event as it is written, whether or not the client still reads (a recorder, a test). */
+    public void observe(Consumer<AgUiEvent> observer) {
+        observers.add(observer);
+    }
+
+    public void write(AgUiEvent event) {
+        observers.forEach(o -> o.accept(event));
+        if (!response.isStarted()) {
+            response.start(200, HEADERS);
+        }
+        response.write(frame(event));
+        response.flush();
+    }
+
+    /** One event as its SSE frame: JSON has no raw newline, so one {@code data:} line holds it whole. */
+    public static byte[] frame(AgUiEvent event) {
+        return ("data: " + Json.write(event.json()) + "\n\n").getBytes(StandardCharsets.UTF_8);
+    }
+
+    public boolean isClientGone() {
+        return response.isClientGone();
+    }
+
+    public void close() {
+        response.close();
+    }
+
+    public HttpResponseStream response() {
+        return response;
+    }
+}
