@@ -62,6 +62,18 @@ if (mode === "validate") {
   for (const step of scenario.steps) {
     if (step.message) agent.addMessage({ id: step.message.id, role: "user", content: step.message.content });
     if (step.toolResult) agent.addMessage({ id: step.toolResult.id, role: "tool", toolCallId: step.toolResult.toolCallId, content: step.toolResult.content });
+    if (step.raw) {
+      // A request HttpAgent would refuse to send (it checks open interrupts itself): the server's own rules answer it.
+      const body = { threadId: scenario.threadId, runId: step.runId ?? crypto.randomUUID(), messages: agent.messages, state: agent.state,
+        tools: step.tools ?? [], context: [], forwardedProps: {}, ...(step.resume ? { resume: step.resume } : {}), ...(step.body ?? {}) };
+      const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", ...(step.token === undefined ? { authorization: `Bearer ${token}` } : step.token ? { authorization: `Bearer ${step.token}` } : {}) }, body: JSON.stringify(body) });
+      const text = await response.text();
+      const sse = (response.headers.get("content-type") ?? "").startsWith("text/event-stream");
+      const events = sse ? parseSse(text) : [];
+      const { invalid, states } = check(events);
+      runs.push({ status: response.status, body: sse ? null : text, types: events.map((e) => e.type), events, invalid, states });
+      continue;
+    }
     const seen = [];
     let error = null;
     try {
