@@ -15,7 +15,8 @@ import dev.tablewright.agent.StopSignal;
 import dev.tablewright.agent.memory.Transcript;
 import dev.tablewright.aisdk.request.ChatRequest;
 import dev.tablewright.aisdk.request.UiMessage;
-import dev.tablewright.aisdk.request.UiTranscript;
+import dev.tablewright.aisdk.request.UiMessages;
+import dev.tablewright.door.TranscriptSplit;
 import dev.tablewright.aisdk.stream.UiMessageStreamWriter;
 import dev.tablewright.conversation.WorkingDraft;
 import dev.tablewright.logging.StructuredLog;
@@ -35,7 +36,7 @@ public final class UiStreamTurn {
     private static final StructuredLog LOG = StructuredLog.of(UiStreamTurn.class);
 
     private final AgentLoop agent;
-    private final UiTranscript transcripts = new UiTranscript();
+    private final TranscriptSplit<UiMessage> transcripts = new TranscriptSplit<>(UiMessages.FORM);
 
     public UiStreamTurn(AgentLoop agent) {
         this.agent = agent;
@@ -44,37 +45,6 @@ public final class UiStreamTurn {
     /** The pages a turn can sit beside. */
     public Set<String> pages() {
         return agent.pages();
-    }
-
-    /** A turn over the request alone: nothing remembered, nothing stored. */
-    public void run(ChatRequest request, String ownerId, UiMessageStreamWriter ui, Optional<Instant> invocationDeadline) {
-        run(request, ownerId, ui, invocationDeadline, Optional.empty(), Optional.empty(), r -> { });
-    }
-
-    /**
-     * Runs the turn to its end and ends the stream. {@code onEnd} gets the turn's result exactly once, after the
-     * {@code finish} part and before {@code [DONE]}, so what it stores is there before the client can send the next
-     * message.
-     *
-     * @param request the request over the whole conversation
-     * @param draft   the conversation's working draft, used when the page sends no config or state of its own
-     * @param memory  what the agent remembers of the conversation
-     */
-    public void run(ChatRequest request, String ownerId, UiMessageStreamWriter ui, Optional<Instant> invocationDeadline,
-                    Optional<WorkingDraft> draft, Optional<Transcript> memory, Consumer<AgentResult> onEnd) {
-        run(request, ownerId, ui, invocationDeadline, draft, memory, false, new StopSignal(), onEnd);
-    }
-
-    /**
-     * As {@link #run(ChatRequest, String, UiMessageStreamWriter, Optional, Optional, Optional, Consumer)}, for a turn
-     * whose answer is kept: with {@code outlivesClient} a client that leaves does not end the turn (it runs to its
-     * end within its limits and is stored whole); {@code stop}, when raised, cancels the model and ends the turn
-     * with what was said so far ({@link dev.tablewright.agent.StopReason#USER_STOPPED}).
-     */
-    public void run(ChatRequest request, String ownerId, UiMessageStreamWriter ui, Optional<Instant> invocationDeadline,
-                    Optional<WorkingDraft> draft, Optional<Transcript> memory, boolean outlivesClient, StopSignal stop,
-                    Consumer<AgentResult> onEnd) {
-        run(request, ownerId, ui, invocationDeadline, draft, memory, Optional.empty(), outlivesClient, stop, Approvals.NONE, onEnd);
     }
 
     /**
@@ -86,10 +56,18 @@ public final class UiStreamTurn {
     }
 
     /**
-     * As above, with the stored conversation's paused turn and tool approvals: a turn resuming {@code paused} settles
-     * the calls the agent recorded open ({@link UiTranscript#split}); the answers' outcomes follow {@code start}; when
-     * no answer was carried out now (refused, or repeated) the turn ends there, without the model and without storing
-     * anything; a preview left pending ends the turn with the call that keeps it, waiting for the user.
+     * Runs the turn to its end and ends the stream. {@code onEnd} gets the turn's result exactly once, after the
+     * {@code finish} part and before {@code [DONE]}, so what it stores is there before the client can send the next
+     * message. With {@code outlivesClient} a client that leaves does not end the turn (it runs to its end within its
+     * limits and is stored whole); {@code stop}, when raised, cancels the model and ends the turn with what was said so
+     * far ({@link StopReason#USER_STOPPED}). A turn resuming {@code paused} settles the calls the agent recorded open
+     * ({@link TranscriptSplit#split}); the answers' outcomes follow {@code start}; when no answer was carried out now
+     * (refused, or repeated) the turn ends there, without the model and without storing anything; a preview left
+     * pending ends the turn with the call that keeps it, waiting for the user.
+     *
+     * @param request the request over the whole conversation
+     * @param draft   the conversation's working draft, used when the page sends no config or state of its own
+     * @param memory  what the agent remembers of the conversation
      */
     public void run(ChatRequest request, String ownerId, UiMessageStreamWriter ui, Optional<Instant> invocationDeadline,
                     Optional<WorkingDraft> draft, Optional<Transcript> memory, Optional<PausedTurn> paused,
@@ -106,7 +84,7 @@ public final class UiStreamTurn {
         }
         AgentOutput output = new ApprovalOutput(mapper, ui, outcomes, approvals.issue() ? approvals.approvals() : null,
                 ownerId, request.id(), messageId);
-        UiTranscript.Split split = transcripts.split(request.messages(), messageId, memory, paused);
+        TranscriptSplit.Split split = transcripts.split(request.messages(), messageId, memory, paused);
         AgentInput input = new AgentInput(request.id() == null ? "anonymous" : request.id(), ownerId, request.context(),
                 draft, split.history(), split.turnKey(), split.start(), request.clientTools());
         AgentResult result = agent.run(input, output, invocationDeadline);

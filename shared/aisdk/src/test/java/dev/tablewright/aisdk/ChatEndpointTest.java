@@ -17,9 +17,9 @@ import dev.tablewright.agent.model.ToolCallRequest;
 import dev.tablewright.agent.toolcall.ToolInvoker;
 import dev.tablewright.agent.toolcall.UserInputPort;
 import dev.tablewright.aisdk.approval.ToolApprovals;
-import dev.tablewright.aisdk.conversation.ConversationMemory;
+import dev.tablewright.agent.conversation.ConversationState;
 import dev.tablewright.aisdk.request.BadChatRequest;
-import dev.tablewright.aisdk.resume.TurnStreams;
+import dev.tablewright.door.TurnStreams;
 import dev.tablewright.aisdk.stream.UiMessageStreamReader;
 import dev.tablewright.catalog.AgentToolDefinitions;
 import dev.tablewright.conversation.StoredConversation;
@@ -73,7 +73,7 @@ class ChatEndpointTest {
         response.sendJson(400, ("{\"refused\":\"" + failure.code().wireName() + "\"}").getBytes(StandardCharsets.UTF_8));
     };
 
-    ChatEndpoint endpoint(ConversationMemory memory) {
+    ChatEndpoint endpoint(ConversationState memory) {
         ToolRegistry registry = new ToolRegistry(List.of(AgentToolDefinitions.SEARCH_TOOLS, AgentToolDefinitions.UPDATE_EDITABLE_STATUS));
         ToolInvoker none = new ToolInvoker() {
             @Override
@@ -92,7 +92,7 @@ class ChatEndpointTest {
     }
 
     ChatEndpoint stored() {
-        return endpoint(new ConversationMemory(store, null, null, Clock.systemUTC()));
+        return endpoint(new ConversationState(store, null, null, Clock.systemUTC()));
     }
 
     static InMemoryResponseStream send(ChatEndpoint endpoint, String method, String path, ChatEndpoint.Body body) {
@@ -131,7 +131,7 @@ class ChatEndpointTest {
 
     @Test
     void anUnknownPageIsRefusedThroughTheFunctionsAnswerWithoutAskingTheModel() {
-        InMemoryResponseStream response = post(endpoint(ConversationMemory.NONE), """
+        InMemoryResponseStream response = post(endpoint(ConversationState.NONE), """
                 {"messages":[{"id":"u1","role":"user","parts":[{"type":"text","text":"hi"}]}],"context":{"page":"billing"}}""");
 
         assertEquals(400, response.statusCode());
@@ -144,7 +144,7 @@ class ChatEndpointTest {
 
     @Test
     void aBodyThatCannotBeReadIsRefusedWithTheFieldTheFunctionNamed() {
-        InMemoryResponseStream response = send(endpoint(ConversationMemory.NONE), "POST", "/",
+        InMemoryResponseStream response = send(endpoint(ConversationState.NONE), "POST", "/",
                 () -> {
                     throw new BadChatRequest("body", "the body is not valid base64");
                 });
@@ -155,7 +155,7 @@ class ChatEndpointTest {
 
     @Test
     void theConversationRoutesNeverReadTheBodyAndAnswerOnlyTheirMethod() {
-        ChatEndpoint endpoint = endpoint(ConversationMemory.NONE);
+        ChatEndpoint endpoint = endpoint(ConversationState.NONE);
         ChatEndpoint.Body unreadable = () -> {
             throw new AssertionError("a stream or stop request's body is never read");
         };
@@ -242,7 +242,7 @@ class ChatEndpointTest {
     @Test
     void withoutAStoredConversationTheOpenCallsAreTheMessagesOwn() throws Exception {
         model.steps.add(text("There are 3 tables."));
-        InMemoryResponseStream response = post(endpoint(ConversationMemory.NONE), """
+        InMemoryResponseStream response = post(endpoint(ConversationState.NONE), """
                 {"messages":[{"id":"u1","role":"user","parts":[{"type":"text","text":"how many tables?"}]},
                   {"id":"a1","role":"assistant","parts":[{"type":"step-start"},%s,%s]}],
                  "clientTools":["get_tables"],"context":{"page":"tables"}}""".formatted(ANSWERED, NOT_PENDING));

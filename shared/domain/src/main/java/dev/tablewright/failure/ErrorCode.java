@@ -19,6 +19,9 @@ public enum ErrorCode {
     PREVIEW_NOT_PENDING("preview_not_pending"),
     CONVERSATION_BUSY("conversation_busy"),
     APPROVAL_BUSY("approval_busy"),
+    // the transport: a door's function URL, before any body is read
+    UNAUTHENTICATED("unauthenticated"),
+    METHOD_NOT_ALLOWED("method_not_allowed"),
     // the service
     UNAVAILABLE("unavailable"),
     INTERNAL("internal"),

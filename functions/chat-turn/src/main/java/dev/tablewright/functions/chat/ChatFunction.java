@@ -13,9 +13,12 @@ import dev.tablewright.dynamodb.DynamoToolApprovalStore;
 import dev.tablewright.preview.PreviewDecisions;
 import dev.tablewright.assembly.AgentAssembly;
 import dev.tablewright.assembly.ChatSettings;
-import dev.tablewright.aisdk.conversation.ConversationMemory;
+import dev.tablewright.agent.conversation.ConversationState;
 import dev.tablewright.aisdk.request.BadChatRequest;
-import dev.tablewright.aisdk.resume.TurnStreams;
+import dev.tablewright.door.TurnStreams;
+import dev.tablewright.door.TurnStreamSettings;
+import dev.tablewright.door.FunctionUrlRequest;
+import dev.tablewright.door.Refusals;
 import dev.tablewright.aisdk.request.ChatRequestParser;
 import dev.tablewright.http.stream.HttpResponseStream;
 import dev.tablewright.http.stream.InMemoryResponseStream;
@@ -124,12 +127,12 @@ public final class ChatFunction implements StreamingHandler {
 
     /**
      * Every part supplied: the turn through the AI SDK's door, the conversation it is stored in
-     * ({@link ConversationMemory#NONE}: the page's context is all a turn has), the stream log of running turns
+     * ({@link ConversationState#NONE}: the page's context is all a turn has), the stream log of running turns
      * ({@link TurnStreams#NONE}: not resumable), the caller of an event, and the deadline when the runtime gives none.
      */
-    public ChatFunction(UiStreamTurn turn, ConversationMemory memory, TurnStreams streams,
+    public ChatFunction(UiStreamTurn turn, ConversationState memory, TurnStreams streams,
                         Function<JsonNode, String> callerIdentity, Supplier<Optional<Instant>> invocationDeadline) {
-        this.endpoint = new ChatEndpoint(turn, memory, streams, ToolApprovals.NONE, ChatFunction::refuse);
+        this.endpoint = new ChatEndpoint(turn, memory, streams, ToolApprovals.NONE, Refusals::answer);
         this.callerIdentity = callerIdentity;
         this.invocationDeadline = invocationDeadline;
     }
@@ -188,19 +191,19 @@ public final class ChatFunction implements StreamingHandler {
                 Clock.systemUTC());
     }
 
-    /** The conversation store and the tables a draft is resolved against; {@link ConversationMemory#NONE} without a table. */
-    public static ConversationMemory conversationMemory(Map<String, String> env) {
+    /** The conversation store and the tables a draft is resolved against; {@link ConversationState#NONE} without a table. */
+    public static ConversationState conversationMemory(Map<String, String> env) {
         return conversationMemory(ChatSettings.fromEnvironment(env), () -> DynamoDbClients.fromEnvironment(env));
     }
 
-    private static ConversationMemory conversationMemory(ChatSettings settings, Supplier<DynamoDbClient> client) {
+    private static ConversationState conversationMemory(ChatSettings settings, Supplier<DynamoDbClient> client) {
         if (settings.conversationsTable() == null) {
-            return ConversationMemory.NONE;
+            return ConversationState.NONE;
         }
         DynamoDbClient dynamo = client.get();
         DynamoConversationStore store = new DynamoConversationStore(dynamo, settings.conversationsTable(), settings.conversationTtl());
         DynamoConfigStore configs = new DynamoConfigStore(dynamo, settings.configsTable());
-        return new ConversationMemory(store, DynamoConversations.service(dynamo, store, configs,
+        return new ConversationState(store, DynamoConversations.service(dynamo, store, configs,
                 settings.userInputTable() == null ? "UserInputTable" : settings.userInputTable(), settings.previewsTable(),
                 Clock.systemUTC()), configs, Clock.systemUTC());
     }
@@ -227,44 +230,14 @@ public final class ChatFunction implements StreamingHandler {
             // parsed, so an anonymous caller learns nothing about the request format and costs no parsing.
             String owner = callerIdentity.apply(event);
             if (owner == null) {
-                response.sendJson(401, "{\"error\":{\"message\":\"sign in to use the assistant\"}}".getBytes(StandardCharsets.UTF_8));
+                Refusals.unauthorized(response, "sign in to use the assistant");
                 return;
             }
             endpoint.handle(new ChatEndpoint.Request(event.path("requestContext").path("http").path("method").asText("POST"),
-                    event.path("rawPath").asText(""), () -> body(event), owner), deadline, response);
+                    event.path("rawPath").asText(""), FunctionUrlRequest.of(event, "POST")::body, owner), deadline, response);
         } finally {
             observer.flush();
             StructuredLog.clear();
         }
-    }
-
-    /**
-     * A refusal before the stream starts: status, headers and body as {@link HttpFailures} answers it for every
-     * function, {@code {"error": {"code", "message", "fields"?}}} (docs/errors.md).
-     */
-    private static void refuse(HttpResponseStream response, DomainFailure failure) {
-        String advice = failure.kind() == DomainFailure.Kind.CONFLICT ? " Wait for the running turn to end, then send the message again." : "";
-        HttpResponse answer = HttpFailures.response(failure, advice);
-        Map<String, String> headers = new LinkedHashMap<>(answer.headers());
-        headers.put("content-type", "application/json");
-        response.start(answer.status(), headers);
-        response.write(Json.write(answer.body()).getBytes(StandardCharsets.UTF_8));
-        response.flush();
-        response.close();
-    }
-
-    private static String body(JsonNode event) throws BadChatRequest {
-        String raw = event.path("body").asText("");
-        if (event.path("isBase64Encoded").asBoolean(false)) {
-            try {
-                raw = new String(Base64.getDecoder().decode(raw), StandardCharsets.UTF_8);
-            } catch (IllegalArgumentException e) {
-                throw new BadChatRequest("body", "the body is not valid base64");
-            }
-        }
-        if (raw.length() > Json.MAX_DOCUMENT_CHARS) {
-            throw new BadChatRequest("body", "the body is larger than " + Json.MAX_DOCUMENT_CHARS / (1024 * 1024) + " MB");
-        }
-        return raw;
     }
 }

@@ -1,6 +1,8 @@
 package dev.tablewright.functions.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tablewright.door.BadRequest;
+import dev.tablewright.door.FunctionUrlRequest;
 import dev.tablewright.http.stream.HttpResponseStream;
 import dev.tablewright.agent.toolcall.ToolInvoker;
 import dev.tablewright.assembly.tools.ToolAssembly;
@@ -8,7 +10,6 @@ import dev.tablewright.dynamodb.DynamoConfigStore;
 import dev.tablewright.dynamodb.DynamoMcpSessionStore;
 import dev.tablewright.dynamodb.DynamoPreviewAcceptance;
 import dev.tablewright.dynamodb.DynamoPreviewStore;
-import dev.tablewright.json.Json;
 import dev.tablewright.jwt.JwtVerifier;
 import dev.tablewright.lambda.Env;
 import dev.tablewright.lambda.streaming.LambdaInvocation;
@@ -22,10 +23,7 @@ import dev.tablewright.mcp.McpToolServices;
 import dev.tablewright.preview.PreviewDecisions;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import java.util.Base64;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -119,23 +117,16 @@ public final class McpFunction implements StreamingHandler {
         }
     }
 
-    /** A function URL event (payload format 2.0) as the endpoint's request. */
+    /** A function URL event (payload format 2.0) as the endpoint's request (the door kit's decoding). */
     static McpHttpRequest request(JsonNode event) {
-        Map<String, String> headers = new LinkedHashMap<>();
-        event.path("headers").fields().forEachRemaining(e -> headers.put(e.getKey(), e.getValue().asText()));
-        String body = event.path("body").asText("");
-        if (event.path("isBase64Encoded").asBoolean(false)) {
-            try {
-                body = new String(Base64.getDecoder().decode(body), StandardCharsets.UTF_8);
-            } catch (IllegalArgumentException e) {
-                body = "\u0000"; // not JSON: answered as a parse error
-            }
+        FunctionUrlRequest request = FunctionUrlRequest.of(event, "GET");
+        String body;
+        try {
+            body = request.body();
+        } catch (BadRequest e) {
+            body = "\u0000"; // not valid base64, or too large: not JSON, answered as a parse error
         }
-        if (body.length() > Json.MAX_DOCUMENT_CHARS) {
-            body = "\u0000";
-        }
-        String scheme = headers.getOrDefault("x-forwarded-proto", "https");
-        return new McpHttpRequest(event.path("requestContext").path("http").path("method").asText("GET"),
-                event.path("rawPath").asText("/"), headers, body, scheme);
+        return new McpHttpRequest(request.method(), request.rawPath().isEmpty() ? "/" : request.rawPath(), request.headers(),
+                body, request.headers().getOrDefault("x-forwarded-proto", "https"));
     }
 }

@@ -42,6 +42,8 @@ class LayersTest {
             .layer("Tools").definedBy("dev.tablewright.tools..")
             .layer("Agent").definedBy("dev.tablewright.agent..")
             .layer("HTTP stream").definedBy("dev.tablewright.http..")
+            // what every door needs, protocol-neutral (the conversation session, the recorded turn, the refusals)
+            .layer("Door kit").definedBy("dev.tablewright.door..")
             .layer("Protocols").definedBy("dev.tablewright.aisdk..", "dev.tablewright.mcp..", "dev.tablewright.agui..")
             // the package itself: its sub-package is the streaming runtime, a layer above (it uses the protocols)
             .layer("Lambda kit").definedBy("dev.tablewright.lambda")
@@ -66,15 +68,16 @@ class LayersTest {
             .whereLayer("Streaming runtime").mayOnlyBeAccessedByLayers(above("Functions"))
             .whereLayer("Assembly").mayOnlyBeAccessedByLayers(above("Functions"))
             .whereLayer("Adapters").mayOnlyBeAccessedByLayers(above("Assembly", "Functions"))
-            .whereLayer("Lambda kit").mayOnlyBeAccessedByLayers(above("Adapters", "Assembly", "Streaming runtime", "Functions"))
+            .whereLayer("Lambda kit").mayOnlyBeAccessedByLayers(above("Door kit", "Adapters", "Assembly", "Streaming runtime", "Functions"))
             .whereLayer("Protocols").mayOnlyBeAccessedByLayers(above("Streaming runtime", "Functions"))
-            .whereLayer("HTTP stream").mayOnlyBeAccessedByLayers(above("Protocols", "Streaming runtime", "Functions"))
-            .whereLayer("Agent").mayOnlyBeAccessedByLayers(above("Protocols", "Adapters", "Assembly", "Functions"))
+            .whereLayer("Door kit").mayOnlyBeAccessedByLayers(above("Protocols", "Assembly", "Functions"))
+            .whereLayer("HTTP stream").mayOnlyBeAccessedByLayers(above("Door kit", "Protocols", "Streaming runtime", "Functions"))
+            .whereLayer("Agent").mayOnlyBeAccessedByLayers(above("Door kit", "Protocols", "Adapters", "Assembly", "Functions"))
             // the implementations: only the functions that run them (the agent and the doors read the catalogue)
             .whereLayer("Tools").mayOnlyBeAccessedByLayers(above("Functions"))
-            .whereLayer("Tool catalogue").mayOnlyBeAccessedByLayers(above("Tools", "Agent", "Protocols", "Assembly", "Functions"))
-            .whereLayer("Domain").mayOnlyBeAccessedByLayers(above("Tool catalogue", "Tools", "Agent", "Protocols", "Lambda kit", "Adapters", "Assembly", "Functions"))
-            .whereLayer("Logging").mayOnlyBeAccessedByLayers(above("Tool catalogue", "Tools", "Agent", "HTTP stream", "Protocols", "Lambda kit", "Adapters", "Assembly",
+            .whereLayer("Tool catalogue").mayOnlyBeAccessedByLayers(above("Tools", "Agent", "Door kit", "Protocols", "Assembly", "Functions"))
+            .whereLayer("Domain").mayOnlyBeAccessedByLayers(above("Tool catalogue", "Tools", "Agent", "Door kit", "Protocols", "Lambda kit", "Adapters", "Assembly", "Functions"))
+            .whereLayer("Logging").mayOnlyBeAccessedByLayers(above("Tool catalogue", "Tools", "Agent", "HTTP stream", "Door kit", "Protocols", "Lambda kit", "Adapters", "Assembly",
                     "Streaming runtime", "Functions"));
 
     static final ArchRule DOMAIN_STAYS_OFF_THE_PLATFORM = noClasses().that().resideInAnyPackage(DOMAIN)

@@ -1,7 +1,7 @@
 package dev.tablewright.systemtest.chat;
 
-import dev.tablewright.aisdk.resume.TurnStreams;
-import dev.tablewright.aisdk.conversation.ConversationMemory;
+import dev.tablewright.door.TurnStreams;
+import dev.tablewright.agent.conversation.ConversationState;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.AgentLoop;
@@ -104,7 +104,7 @@ final class ChatHarness implements AutoCloseable {
         InProcessToolInvoker invoker = new InProcessToolInvoker(tools);
         UiStreamTurn turn = new UiStreamTurn(new AgentLoop(chatModel.get(), registry, InternalTool.standard(registry, invoker),
                 invoker, userInput, limits, Clock.systemUTC()));
-        return new ChatFunction(turn, ConversationMemory.NONE, TurnStreams.NONE, event -> "user_1", Optional::empty);
+        return new ChatFunction(turn, ConversationState.NONE, TurnStreams.NONE, event -> "user_1", Optional::empty);
     }
 
     /** One request through the handler; the response as it reached the (in-memory) client. */

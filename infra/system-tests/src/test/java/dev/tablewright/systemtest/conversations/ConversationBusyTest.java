@@ -2,7 +2,7 @@ package dev.tablewright.systemtest.conversations;
 
 import dev.tablewright.catalog.ToolCatalogue;
 import dev.tablewright.toolcontract.ToolDefinition;
-import dev.tablewright.aisdk.resume.TurnStreams;
+import dev.tablewright.door.TurnStreams;
 import dev.tablewright.aisdk.UiStreamTurn;
 import dev.tablewright.agent.AgentLoop;
 import dev.tablewright.fakes.conversations.SampleMessages;
@@ -13,7 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.fakes.tools.InProcessToolInvoker;
 import dev.tablewright.agent.toolcall.UserInputPort;
-import dev.tablewright.aisdk.conversation.ConversationMemory;
+import dev.tablewright.agent.conversation.ConversationState;
 import dev.tablewright.http.stream.InMemoryResponseStream;
 import dev.tablewright.conversation.ConversationTurn;
 import dev.tablewright.dynamodb.DynamoConversationStore;
@@ -65,7 +65,7 @@ class ConversationBusyTest {
             ChatFunction chat = new ChatFunction(new UiStreamTurn(new AgentLoop(new OpenAiChatModel(new ModelSettings(model.baseUrl(),
                     "scripted-model", "k", Duration.ofSeconds(10))), ToolCatalogue.registry().offeredOn(ToolDefinition.Door.CHAT), List.of(), new InProcessToolInvoker(List.of()),
                     UserInputPort.NONE, TurnLimits.DEFAULT, Clock.systemUTC())),
-                    new ConversationMemory(store, null, null, Clock.systemUTC()), TurnStreams.NONE, event -> owner, Optional::empty);
+                    new ConversationState(store, null, null, Clock.systemUTC()), TurnStreams.NONE, event -> owner, Optional::empty);
             ObjectNode body = Json.object().put("id", "busy").put("trigger", "submit-message");
             ObjectNode message = body.putObject("message").put("id", "u2").put("role", "user");
             message.putArray("parts").addObject().put("type", "text").put("text", "and now?");

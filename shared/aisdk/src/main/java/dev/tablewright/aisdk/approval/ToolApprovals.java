@@ -78,6 +78,16 @@ public final class ToolApprovals {
         this.clock = clock;
     }
 
+    /**
+     * The approvals over {@code store} (none without one: {@link #NONE}), carried out through {@code decisions},
+     * signed with {@code secret} when there is one.
+     */
+    public static ToolApprovals of(Optional<ToolApprovalStore> store, java.util.function.Supplier<PreviewDecisions> decisions,
+                                   Optional<String> secret) {
+        return store.map(s -> new ToolApprovals(s, decisions.get(), secret.map(ToolApprovalSignature::new), Clock.systemUTC()))
+                .orElse(NONE);
+    }
+
     /** Whether approvals can be issued here (a store to keep them). */
     public boolean enabled() {
         return store != null;

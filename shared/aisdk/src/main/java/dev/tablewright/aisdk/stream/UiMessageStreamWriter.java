@@ -1,5 +1,6 @@
 package dev.tablewright.aisdk.stream;
 
+import dev.tablewright.door.StreamFraming;
 import dev.tablewright.http.stream.HttpResponseStream;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -135,6 +136,43 @@ public final class UiMessageStreamWriter {
         response.write(event);
         response.flush();
     }
+
+    /**
+     * The UI message stream's framing, for the door kit's recorder and replay ({@link dev.tablewright.door.TurnStreams}):
+     * a part as {@code data: {json}\n\n}, the turn's end its {@code finish} part; a replay whose turn went away without
+     * one gets {@code finish} ({@code other}), and every replay {@code [DONE]}.
+     */
+    public static final StreamFraming FRAMING = new StreamFraming() {
+        private static final String FINISH = "data: {\"type\":\"finish\"";
+
+        @Override
+        public Map<String, String> headers() {
+            return HEADERS;
+        }
+
+        @Override
+        public String frame(ObjectNode part) {
+            try {
+                return "data: " + Json.MAPPER.writeValueAsString(part) + "\n\n";
+            } catch (JsonProcessingException e) {
+                return null; // the writer refuses the same part
+            }
+        }
+
+        @Override
+        public boolean ends(String frames) {
+            return frames.contains(FINISH);
+        }
+
+        @Override
+        public void close(HttpResponseStream response, boolean ended) {
+            UiMessageStreamWriter ui = new UiMessageStreamWriter(response);
+            if (!ended) {
+                ui.write(new UiChunk.Finish(UiChunk.FinishReason.OTHER, null)); // the turn went away without its own
+            }
+            ui.done();
+        }
+    };
 
     private void ensureStarted() {
         if (!response.isStarted()) {

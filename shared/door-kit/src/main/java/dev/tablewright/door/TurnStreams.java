@@ -1,10 +1,9 @@
-package dev.tablewright.aisdk.resume;
+package dev.tablewright.door;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.AgentEvent;
 import dev.tablewright.agent.StopSignal;
 import dev.tablewright.http.stream.HttpResponseStream;
-import dev.tablewright.aisdk.stream.UiChunk;
-import dev.tablewright.aisdk.stream.UiMessageStreamWriter;
 import dev.tablewright.conversation.TurnStreamLog;
 import dev.tablewright.logging.StructuredLog;
 
@@ -15,12 +14,14 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
- * Turns that outlive their client: a running turn's stream is recorded ({@link #record}), read again from its
- * start and followed live by another request ({@link #resume}: {@code GET /chat/{id}/stream}), and stopped from
- * anywhere ({@link #stop}: {@code POST /chat/{id}/stop}). {@link #NONE} where no stream log is deployed: nothing is
- * recorded, nothing is ever running.
+ * Turns that outlive their client, whatever door runs them: a running turn's stream is recorded ({@link #record},
+ * or the whole sequence, {@link #run}), read again from its start and followed live by another request
+ * ({@link #resume}: {@code GET …/{id}/stream}), and stopped from anywhere ({@link #stop}: {@code POST …/{id}/stop}),
+ * each in the framing of the door that asks ({@link StreamFraming}). {@link #NONE} where no stream log is deployed:
+ * nothing is recorded, nothing is ever running.
  */
 public final class TurnStreams {
 
@@ -42,7 +43,6 @@ public final class TurnStreams {
     private static final Duration GRACE = Duration.ofSeconds(30);
     /** A reader that has caught up asks whether the turn still runs this often. */
     private static final Duration MARKER_CHECK = Duration.ofSeconds(2);
-    private static final String FINISH = "data: {\"type\":\"finish\"";
     private static final StructuredLog LOG = StructuredLog.of(TurnStreams.class);
 
     private final TurnStreamLog log;
@@ -61,16 +61,40 @@ public final class TurnStreams {
 
     /**
      * Starts recording a turn's stream (observe the stream writer with the recorder, close it after the turn's
-     * {@code [DONE]}); a stop request for the conversation raises {@code stop}.
+     * end); a stop request for the conversation raises {@code stop}.
      */
-    public TurnStreamRecorder record(String ownerId, String conversationId, StopSignal stop, Runnable beforeOpen) {
+    public TurnStreamRecorder record(String ownerId, String conversationId, StopSignal stop, Runnable beforeOpen,
+                                     StreamFraming framing) {
         if (log == null) {
             throw new IllegalStateException("no stream log");
         }
-        TurnStreamRecorder recorder = new TurnStreamRecorder(log, ownerId, conversationId, AgentEvent.newId("str"),
+        TurnStreamRecorder recorder = new TurnStreamRecorder(log, framing, ownerId, conversationId, AgentEvent.newId("str"),
                 settings.batching(), stop, beforeOpen, clock);
         recorder.start();
         return recorder;
+    }
+
+    /** A turn run by its door: given its stop signal and, for a kept turn, the recorder to observe its stream with. */
+    @FunctionalInterface
+    public interface Turn {
+        void run(StopSignal stop, Optional<Consumer<ObjectNode>> recorder);
+    }
+
+    /**
+     * Record → run → save, the sequence of every door's turn: a kept turn ({@code kept}: its answer is stored) is
+     * recorded while it runs when a stream log is deployed, {@code beforeOpen} (storing the user's message) running
+     * first on the recorder's thread; the turn saves its own end; the recording ends after the turn's stream does.
+     */
+    public void run(String ownerId, String conversationId, boolean kept, Runnable beforeOpen, StreamFraming framing, Turn turn) {
+        StopSignal stop = new StopSignal();
+        TurnStreamRecorder recorder = kept && enabled() ? record(ownerId, conversationId, stop, beforeOpen, framing) : null;
+        try {
+            turn.run(stop, Optional.ofNullable(recorder));
+        } finally {
+            if (recorder != null) {
+                recorder.close();
+            }
+        }
     }
 
     private List<TurnStreamLog.Batch> readQuietly(String ownerId, String conversationId, String streamId, int next) {
@@ -79,15 +103,6 @@ public final class TurnStreams {
         } catch (RuntimeException e) {
             return List.of();
         }
-    }
-
-    /** The answer when the stream log cannot be reached: 503 with Retry-After, in the chat's error form. */
-    public static void unavailable(HttpResponseStream response) {
-        response.start(503, Map.of("content-type", "application/json", "retry-after", "1"));
-        response.write("{\"error\":{\"code\":\"unavailable\",\"message\":\"The assistant's store is unavailable; try again shortly.\"}}"
-                .getBytes(StandardCharsets.UTF_8));
-        response.flush();
-        response.close();
     }
 
     /**
@@ -100,20 +115,20 @@ public final class TurnStreams {
     }
 
     /**
-     * Answers a resume: {@code 204} when the owner's conversation has no running turn; else the UI message stream
-     * (the protocol's headers) from the turn's {@code start} through everything recorded so far, then live, to its
-     * {@code finish} and {@code [DONE]}. A reader that has caught up polls the log every
-     * {@link Settings#readerPoll}. It ends at the recorded end, when the turn is gone without one (then it writes the
-     * {@code finish} itself), at {@code deadline}, or when its own client leaves.
+     * Answers a resume: {@code 204} when the owner's conversation has no running turn; else the door's stream (its
+     * headers) from the turn's start through everything recorded so far, then live, to its end. A reader that has caught up polls the log every
+     * {@link Settings#readerPoll}. It ends at the recorded end, when the turn is gone without one (then the door
+     * writes its end itself, {@link StreamFraming#close}), at {@code deadline}, or when its own client leaves.
      */
-    public void resume(String ownerId, String conversationId, HttpResponseStream response, Optional<Instant> deadline) {
+    public void resume(String ownerId, String conversationId, HttpResponseStream response, Optional<Instant> deadline,
+                       StreamFraming framing) {
         Optional<TurnStreamLog.ActiveStream> active;
         try {
             active = log == null ? Optional.empty() : log.active(ownerId, conversationId)
                     .filter(a -> a.startedAt() == null || a.startedAt().plus(settings.maxTurn()).plus(GRACE).isAfter(clock.instant()));
         } catch (RuntimeException e) {
             LOG.warn("the stream log could not be read", "conversationId", conversationId, "cause", String.valueOf(e.getMessage()));
-            unavailable(response);
+            Refusals.unavailable(response);
             return;
         }
         if (active.isEmpty()) {
@@ -122,7 +137,7 @@ public final class TurnStreams {
             return;
         }
         String streamId = active.get().streamId();
-        response.start(200, UiMessageStreamWriter.HEADERS);
+        response.start(200, framing.headers());
         int next = 0;
         int batches = 0;
         boolean finished = false;
@@ -142,7 +157,7 @@ public final class TurnStreams {
                     break; // not stored yet (never, as batches are stored in order): read again
                 }
                 response.write(batch.events().getBytes(StandardCharsets.UTF_8));
-                finished |= batch.events().contains(FINISH);
+                finished |= framing.ends(batch.events());
                 next++;
                 batches++;
                 ended = batch.last();
@@ -166,7 +181,7 @@ public final class TurnStreams {
                     // closed (its last batch is stored before the marker goes) or replaced: one last read
                     for (TurnStreamLog.Batch batch : readQuietly(ownerId, conversationId, streamId, next)) {
                         response.write(batch.events().getBytes(StandardCharsets.UTF_8));
-                        finished |= batch.events().contains(FINISH);
+                        finished |= framing.ends(batch.events());
                         next++;
                     }
                     break;
@@ -180,11 +195,7 @@ public final class TurnStreams {
                 break;
             }
         }
-        UiMessageStreamWriter ui = new UiMessageStreamWriter(response);
-        if (!finished) {
-            ui.write(new UiChunk.Finish(UiChunk.FinishReason.OTHER, null)); // the turn went away without its own
-        }
-        ui.done();
+        framing.close(response, finished);
         LOG.info("turn stream resumed", "conversationId", conversationId, "streamId", streamId, "batches", batches,
                 "complete", finished, "ms", (System.nanoTime() - started) / 1_000_000);
     }

@@ -1,10 +1,8 @@
-package dev.tablewright.aisdk.resume;
+package dev.tablewright.door;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.StopSignal;
 import dev.tablewright.conversation.TurnStreamLog;
-import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
 
 import java.time.Clock;
@@ -12,9 +10,9 @@ import java.time.Duration;
 import java.util.function.Consumer;
 
 /**
- * Records a running turn's UI message stream in the {@link TurnStreamLog}, for readers in other invocations, and
- * watches the log for a stop request. Sees each part as the stream writer writes it ({@link
- * dev.tablewright.aisdk.stream.UiMessageStreamWriter#observe}) and keeps it in memory; one background thread stores
+ * Records a running turn's stream in the {@link TurnStreamLog}, framed as its door frames it ({@link StreamFraming}),
+ * for readers in other invocations, and watches the log for a stop request. Sees each part as the door's stream
+ * writer writes it and keeps it in memory; one background thread stores
  * what has gathered as one batch every {@link Batching#interval} (sooner when {@link Batching#maxEvents} or
  * {@link Batching#maxBytes} is reached), never one item per delta, and at the same beat reads the stop flag. The
  * turn's thread never waits on DynamoDB. {@link #close} stores the rest as the last batch and clears the marker.
@@ -39,6 +37,7 @@ public final class TurnStreamRecorder implements Consumer<ObjectNode>, AutoClose
     private static final StructuredLog LOG = StructuredLog.of(TurnStreamRecorder.class);
 
     private final TurnStreamLog log;
+    private final StreamFraming framing;
     private final String ownerId;
     private final String conversationId;
     private final String streamId;
@@ -61,9 +60,10 @@ public final class TurnStreamRecorder implements Consumer<ObjectNode>, AutoClose
      * @param beforeOpen runs on the recorder's thread before the marker is written (e.g. storing the user's message,
      *                   so a page reloaded mid-turn shows the question above the resumed answer)
      */
-    TurnStreamRecorder(TurnStreamLog log, String ownerId, String conversationId, String streamId, Batching batching,
-                       StopSignal stop, Runnable beforeOpen, Clock clock) {
+    TurnStreamRecorder(TurnStreamLog log, StreamFraming framing, String ownerId, String conversationId, String streamId,
+                       Batching batching, StopSignal stop, Runnable beforeOpen, Clock clock) {
         this.log = log;
+        this.framing = framing;
         this.ownerId = ownerId;
         this.conversationId = conversationId;
         this.streamId = streamId;
@@ -84,10 +84,8 @@ public final class TurnStreamRecorder implements Consumer<ObjectNode>, AutoClose
 
     @Override
     public void accept(ObjectNode part) {
-        String event;
-        try {
-            event = "data: " + Json.MAPPER.writeValueAsString(part) + "\n\n";
-        } catch (JsonProcessingException e) {
+        String event = framing.frame(part);
+        if (event == null) {
             return; // the stream writer refuses the same part
         }
         synchronized (this) {

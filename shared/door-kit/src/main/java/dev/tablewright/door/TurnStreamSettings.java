@@ -1,13 +1,12 @@
-package dev.tablewright.functions.chat;
+package dev.tablewright.door;
 
-import dev.tablewright.aisdk.resume.TurnStreamRecorder;
 import dev.tablewright.lambda.Settings;
 
 import java.time.Duration;
 import java.util.Map;
 
 /**
- * The stream log of running turns, as the chat function's environment sets it (read once, when it is built).
+ * The stream log of running turns, as a door function's environment sets it (read once, when it is built).
  *
  * @param table      {@code TURN_STREAMS_TABLE}; null: turns are not resumable nor stoppable from elsewhere
  * @param ttl        {@code TURN_STREAM_TTL_MINUTES} (default 60): how long a log outlives its turn at most

@@ -1,4 +1,4 @@
-package dev.tablewright.aisdk.request;
+package dev.tablewright.door;
 
 import dev.tablewright.agent.AgentInput;
 import dev.tablewright.agent.DeferredCall;
@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A useChat history as the agent's input: the earlier turns (each a user message and the assistant message that
+ * A door's history as the agent's input: the earlier turns (each a user message and the assistant message that
  * answered it) and how this turn starts (a new user message, or the last assistant message resumed). An earlier
  * turn the agent already remembers under the same key (the ids of its messages) is taken from the stored transcript;
  * any other is converted from its UI messages, so an edited, regenerated or client-held history is always right.
@@ -23,13 +23,17 @@ import java.util.Optional;
  * {@link PausedTurn} under this turn's key says which calls are open (ids, names, what they wait for), and the
  * resumed message gives only their answers (a client tool's output) and arguments; a recorded call the message
  * answers is settled by that answer, a part the record does not hold is not resumed. Without a record (a client that
- * keeps its own history, useChat with every message and no stored conversation, or a turn stored before the record
+ * keeps its own history, a door that sends every message and no stored conversation, or a turn stored before the record
  * was kept) the one fallback, {@link #openCallsOfTheMessage}, takes them from the message: its last step's tool parts
  * without a result.
  */
-public final class UiTranscript {
+public final class TranscriptSplit<M> {
 
-    private final UiMessageConverter converter = new UiMessageConverter();
+    private final DoorMessages<M> form;
+
+    public TranscriptSplit(DoorMessages<M> form) {
+        this.form = form;
+    }
 
     /** The earlier turns, this turn's start, and the key this turn is remembered by. */
     public record Split(Transcript history, AgentInput.TurnStart start, String turnKey) {
@@ -41,7 +45,7 @@ public final class UiTranscript {
      * @param messageId the id of the assistant message this turn writes
      * @param stored    what the agent remembers of this conversation
      */
-    public Split split(List<UiMessage> messages, String messageId, Optional<Transcript> stored) {
+    public Split split(List<M> messages, String messageId, Optional<Transcript> stored) {
         return split(messages, messageId, stored, Optional.empty());
     }
 
@@ -49,9 +53,9 @@ public final class UiTranscript {
      * As above, with the stored conversation's paused turn: when this turn resumes it (the same key), its calls are
      * the open ones.
      */
-    public Split split(List<UiMessage> messages, String messageId, Optional<Transcript> stored, Optional<PausedTurn> paused) {
+    public Split split(List<M> messages, String messageId, Optional<Transcript> stored, Optional<PausedTurn> paused) {
         int current = currentTurnStart(messages);
-        List<List<UiMessage>> uiTurns = turns(messages.subList(0, current));
+        List<List<M>> uiTurns = turns(messages.subList(0, current));
         // turns older than the first one the agent still remembers were compacted away on purpose: counted, not converted
         int firstRemembered = 0;
         while (firstRemembered < uiTurns.size() && stored.isPresent()
@@ -63,28 +67,28 @@ public final class UiTranscript {
         }
         List<TranscriptTurn> earlier = new ArrayList<>();
         for (int i = 0; i < uiTurns.size(); i++) {
-            List<UiMessage> turn = uiTurns.get(i);
+            List<M> turn = uiTurns.get(i);
             String key = key(turn, null);
             if (i < firstRemembered) {
                 earlier.add(new TranscriptTurn(key, List.of(), ""));
                 continue;
             }
             earlier.add(stored.flatMap(t -> t.find(key)).orElseGet(() -> {
-                Conversation c = converter.convert(turn);
+                DoorMessages.Converted c = form.convert(turn);
                 return new TranscriptTurn(key, c.messages(), TurnDigest.of(c.messages()));
             }));
         }
-        List<UiMessage> now = messages.subList(current, messages.size());
-        UiMessage last = messages.getLast();
+        List<M> now = messages.subList(current, messages.size());
+        M last = messages.getLast();
         String turnKey = key(now, messageId);
         AgentInput.TurnStart start;
-        if ("assistant".equals(last.role())) {
-            Conversation c = converter.convert(now);
+        if ("assistant".equals(form.role(last))) {
+            DoorMessages.Converted c = form.convert(now);
             Optional<PausedTurn> recorded = paused.filter(p -> turnKey.equals(p.turnKey()));
             start = new AgentInput.Resume(c.messages(), recorded.isPresent()
                     ? recordedOpenCalls(recorded.get(), c) : openCallsOfTheMessage(c));
         } else {
-            start = new AgentInput.NewMessage(UiMessageConverter.text(last.parts()));
+            start = new AgentInput.NewMessage(form.text(last));
         }
         return new Split(new Transcript(earlier), start, turnKey);
     }
@@ -95,14 +99,14 @@ public final class UiTranscript {
      * the message answers is settled by its answer (in the history); a part without a result that the record does
      * not hold is not resumed (the model reads it as not completed).
      */
-    private static List<AgentInput.PendingCall> recordedOpenCalls(PausedTurn paused, Conversation resumed) {
-        Map<String, UiPart.ToolCall> unanswered = new LinkedHashMap<>();
-        resumed.pending().forEach(p -> unanswered.put(p.toolCallId(), p));
+    private static List<AgentInput.PendingCall> recordedOpenCalls(PausedTurn paused, DoorMessages.Converted resumed) {
+        Map<String, AgentInput.PendingCall> unanswered = new LinkedHashMap<>();
+        resumed.unanswered().forEach(p -> unanswered.put(p.toolCallId(), p));
         List<AgentInput.PendingCall> open = new ArrayList<>();
         for (DeferredCall call : paused.calls()) {
-            UiPart.ToolCall part = unanswered.get(call.toolCallId());
+            AgentInput.PendingCall part = unanswered.get(call.toolCallId());
             if (part != null) {
-                open.add(new AgentInput.PendingCall(call.toolCallId(), call.toolName(), part.input(), Optional.of(call.waitingFor())));
+                open.add(new AgentInput.PendingCall(call.toolCallId(), call.toolName(), part.arguments(), Optional.of(call.waitingFor())));
             }
         }
         return open;
@@ -112,19 +116,18 @@ public final class UiTranscript {
      * The fallback where the agent has no record of the paused turn: the open calls are the resumed message's last
      * step's tool parts without a result (its own wire says which, names and arguments included).
      */
-    private static List<AgentInput.PendingCall> openCallsOfTheMessage(Conversation resumed) {
-        return resumed.pending().stream()
-                .map(p -> new AgentInput.PendingCall(p.toolCallId(), p.toolName(), p.input())).toList();
+    private static List<AgentInput.PendingCall> openCallsOfTheMessage(DoorMessages.Converted resumed) {
+        return resumed.unanswered();
     }
 
     /** Where this turn's messages begin: its user message (the one before a resumed assistant message). */
-    private static int currentTurnStart(List<UiMessage> messages) {
+    private int currentTurnStart(List<M> messages) {
         int last = messages.size() - 1;
-        if (!"assistant".equals(messages.get(last).role())) {
+        if (!"assistant".equals(form.role(messages.get(last)))) {
             return last;
         }
         for (int i = last - 1; i >= 0; i--) {
-            if ("user".equals(messages.get(i).role())) {
+            if ("user".equals(form.role(messages.get(i)))) {
                 return i;
             }
         }
@@ -132,11 +135,11 @@ public final class UiTranscript {
     }
 
     /** The history cut into turns, each from a user message up to the next one. */
-    private static List<List<UiMessage>> turns(List<UiMessage> messages) {
-        List<List<UiMessage>> turns = new ArrayList<>();
-        List<UiMessage> turn = new ArrayList<>();
-        for (UiMessage m : messages) {
-            if ("user".equals(m.role()) && !turn.isEmpty()) {
+    private List<List<M>> turns(List<M> messages) {
+        List<List<M>> turns = new ArrayList<>();
+        List<M> turn = new ArrayList<>();
+        for (M m : messages) {
+            if ("user".equals(form.role(m)) && !turn.isEmpty()) {
                 turns.add(turn);
                 turn = new ArrayList<>();
             }
@@ -149,9 +152,9 @@ public final class UiTranscript {
     }
 
     /** A turn's key: the ids of its messages, and of the assistant message this turn writes when it is not one of them. */
-    private static String key(List<UiMessage> turn, String messageId) {
+    private String key(List<M> turn, String messageId) {
         List<String> ids = new ArrayList<>();
-        turn.forEach(m -> ids.add(m.id() == null ? "?" : m.id()));
+        turn.forEach(m -> ids.add(form.id(m) == null ? "?" : form.id(m)));
         if (messageId != null && !ids.contains(messageId)) {
             ids.add(messageId);
         }
