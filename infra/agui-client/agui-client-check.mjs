@@ -59,7 +59,14 @@ if (mode === "validate") {
   const scenario = JSON.parse(readFileSync(scenarioFile, "utf8"));
   const agent = new HttpAgent({ url, headers: token ? { authorization: `Bearer ${token}` } : {}, threadId: scenario.threadId, initialState: scenario.state });
   const runs = [];
+  // the interrupts each run ended on: a step answers them with `answer` ({status, payload}), those of run `answerRun`
+  // (default: the run before it)
+  const interruptsOf = (run) => run?.events?.find((e) => e.type === "RUN_FINISHED")?.outcome?.interrupts ?? [];
   for (const step of scenario.steps) {
+    if (step.answer) {
+      const from = runs[step.answerRun ?? runs.length - 1];
+      step.resume = interruptsOf(from).map((i) => ({ interruptId: i.id, status: step.answer.status, ...(step.answer.payload ? { payload: step.answer.payload } : {}) }));
+    }
     if (step.message) agent.addMessage({ id: step.message.id, role: "user", content: step.message.content });
     if (step.toolResult) agent.addMessage({ id: step.toolResult.id, role: "tool", toolCallId: step.toolResult.toolCallId, content: step.toolResult.content });
     if (step.raw) {

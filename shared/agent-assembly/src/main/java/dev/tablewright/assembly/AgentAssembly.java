@@ -88,6 +88,11 @@ public final class AgentAssembly {
         return toolAssembly.userInput();
     }
 
+    /** The input requests a door settles a form's answer in ({@code USER_INPUT_TABLE}); null without the table. */
+    public dev.tablewright.userinput.InputRequestService inputRequests() {
+        return settings.userInputTable() == null ? null : toolAssembly.inputRequests(settings.userInputTable());
+    }
+
     /**
      * The loop over the catalogue's chat tools (the agent's own among them) for the configured data sources, within the settings' limits and memory
      * budget, heard by {@code observer} and publishing its metrics to the function's namespace.

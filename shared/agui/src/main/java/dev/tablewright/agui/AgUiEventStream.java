@@ -1,5 +1,8 @@
 package dev.tablewright.agui;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.door.StreamFraming;
+import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.http.stream.HttpResponseStream;
 import dev.tablewright.json.Json;
 
@@ -47,6 +50,34 @@ public final class AgUiEventStream {
     public static byte[] frame(AgUiEvent event) {
         return ("data: " + Json.write(event.json()) + "\n\n").getBytes(StandardCharsets.UTF_8);
     }
+
+    /** How a recorded run is framed and replayed to another reader ({@code GET …/{threadId}/stream}): the same bytes. */
+    public static final StreamFraming FRAMING = new StreamFraming() {
+        @Override
+        public Map<String, String> headers() {
+            return HEADERS;
+        }
+
+        @Override
+        public String frame(ObjectNode event) {
+            return "data: " + Json.write(event) + "\n\n";
+        }
+
+        @Override
+        public boolean ends(String frames) {
+            return frames.contains("data: {\"type\":\"RUN_FINISHED\"") || frames.contains("data: {\"type\":\"RUN_ERROR\"");
+        }
+
+        @Override
+        public void close(HttpResponseStream response, boolean ended) {
+            if (!ended) {
+                response.write(AgUiEventStream.frame(new AgUiEvent.RunError("The run went away before its end; run the thread again to continue.",
+                        ErrorCode.UNAVAILABLE.wireName())));
+                response.flush();
+            }
+            response.close();
+        }
+    };
 
     public boolean isClientGone() {
         return response.isClientGone();

@@ -14,8 +14,8 @@ import java.util.stream.Collectors;
 
 /**
  * The protocol's interrupt rules for a run on a thread: while the thread has open interrupts, the run's
- * {@code resume} must answer every one of them, once, and nothing else; an interrupt past its {@code expiresAt} can
- * no longer be answered. A run that breaks a rule changes nothing: it ends in {@code RUN_ERROR} with the reason.
+ * {@code resume} must answer every one of them, once, and nothing else; an interrupt past its {@code expiresAt} (or
+ * settled elsewhere) can no longer be answered, and is no longer waited on. A run that breaks a rule changes nothing: it ends in {@code RUN_ERROR} with the reason.
  */
 public final class ResumeRules {
 
@@ -47,14 +47,14 @@ public final class ResumeRules {
                         .orElseGet(() -> new Broken("interrupt " + r.interruptId() + " is not open on this thread: answer "
                                 + "only the interrupts its last run ended on", ErrorCode.NOT_FOUND)));
             }
-            if (interrupt.expiresAt() != null && !now.isBefore(interrupt.expiresAt())) {
-                return broken("interrupt " + r.interruptId() + " expired at " + interrupt.expiresAt()
-                        + ": it can no longer be answered", ErrorCode.PREVIEW_NOT_PENDING);
+            if (expired(interrupt, now)) {
+                return broken("interrupt " + r.interruptId() + " can no longer be answered: it expired or was settled "
+                        + "elsewhere", ErrorCode.PREVIEW_NOT_PENDING);
             }
         }
         List<String> missing = new ArrayList<>();
         open.forEach(i -> {
-            if (!seen.contains(i.id())) {
+            if (!seen.contains(i.id()) && !expired(i, now)) { // what can no longer be answered is not waited on
                 missing.add(i.id());
             }
         });
@@ -63,6 +63,11 @@ public final class ResumeRules {
                     + String.join(", ", missing) + ": the run's resume must answer every open interrupt", ErrorCode.INVALID_REQUEST);
         }
         return Optional.empty();
+    }
+
+    /** Past its {@code expiresAt} (a door gives one in the past for what was settled elsewhere). */
+    private static boolean expired(AgUiEvent.Interrupt interrupt, Instant now) {
+        return interrupt.expiresAt() != null && !now.isBefore(interrupt.expiresAt());
     }
 
     private static Optional<Broken> broken(String message, ErrorCode code) {

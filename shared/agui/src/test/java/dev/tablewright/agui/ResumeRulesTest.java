@@ -41,6 +41,7 @@ class ResumeRulesTest {
         assertTrue(again.message().contains("already answered (kept)"), again.message());
         assertEquals(ErrorCode.INVALID_REQUEST, check(List.of(KEEP), resolved("i1"), resolved("i1")).orElseThrow().code(), "twice");
         AgUiEvent.Interrupt expired = new AgUiEvent.Interrupt("i3", "tool_call", null, "c3", null, NOW, null);
-        assertTrue(check(List.of(expired), resolved("i3")).orElseThrow().message().contains("expired"));
+        assertTrue(check(List.of(expired), resolved("i3")).orElseThrow().message().contains("no longer"));
+        assertTrue(check(List.of(expired)).isEmpty(), "what can no longer be answered is not waited on");
     }
 }

@@ -176,8 +176,11 @@ public final class LocalDeployment implements AutoCloseable {
             }
         }
         for (String id : urlFunctions) {
-            boolean mcp = dev.tablewright.functions.mcp.McpFunction.class.getName().equals(template.functionProperties(id).get("Handler"));
-            functions.put(id, InProcessFunction.ofInstance(id, mcp ? mcpFunction(template, id) : chatFunction(template, id)));
+            Object handler = template.functionProperties(id).get("Handler");
+            boolean mcp = dev.tablewright.functions.mcp.McpFunction.class.getName().equals(handler);
+            boolean agui = dev.tablewright.functions.agui.AgUiFunction.class.getName().equals(handler);
+            functions.put(id, InProcessFunction.ofInstance(id, mcp ? mcpFunction(template, id)
+                    : agui ? aguiFunction(template, id) : chatFunction(template, id)));
         }
         for (InProcessFunction f : List.copyOf(functions.values())) {
             try {
@@ -208,6 +211,15 @@ public final class LocalDeployment implements AutoCloseable {
         return new ChatFunction(turn, ChatFunction.conversationMemory(Env.all()), ChatFunction.turnStreams(Env.all()),
                 verifier::userIdOf, Optional::empty).flushingAfterEachTurn(spans)
                 .withToolApprovals(ChatFunction.toolApprovals(Env.all()));
+    }
+
+    /** The AG-UI function as in AWS, with its parts local as the chat's are. */
+    private dev.tablewright.functions.agui.AgUiFunction aguiFunction(SamTemplate template, String id) {
+        AgentAssembly agent = AgentAssembly.fromEnvironment(Env.all());
+        dev.tablewright.agent.TurnObserver spans = agent.turnObserver();
+        return new dev.tablewright.functions.agui.AgUiFunction(dev.tablewright.functions.agui.AgUiFunction.endpoint(agent,
+                agent.loop(model.chatModel(), toolInvoker(template, id), userInputPort(), spans), Env.all()),
+                JwtVerifier.fromEnvironment(Env.all())::userIdOf, spans);
     }
 
     /**
@@ -294,6 +306,10 @@ public final class LocalDeployment implements AutoCloseable {
         return gateway.mcpUrl();
     }
 
+    public String aguiUrl() {
+        return gateway.aguiUrl();
+    }
+
     public DevIssuer issuer() {
         return gateway.issuer();
     }
@@ -325,6 +341,7 @@ public final class LocalDeployment implements AutoCloseable {
         b.append("HTTP API          ").append(url()).append("   (").append(gateway.routes().size()).append(" routes from template.yaml)\n");
         b.append("chat (streaming)  ").append(chatUrl()).append("\n");
         b.append("MCP server        ").append(mcpUrl()).append("   (Streamable HTTP; docs/mcp.md)\n");
+        b.append("AG-UI             ").append(aguiUrl()).append("   (RunAgentInput over SSE; docs/ag-ui.md)\n");
         b.append("DynamoDB Local    ").append(dynamo.endpoint()).append("   tables ").append(tables.tableNames().keySet()).append("\n");
         b.append("PostgreSQL        ").append(database.origin()).append("\n");
         b.append("model             ").append(model.describe()).append("\n");

@@ -43,6 +43,7 @@ import java.util.regex.Pattern;
  *       sent at once (no authorizer: the function checks the token itself, as in AWS);</li>
  *   <li>the function URL of the MCP function at {@value #MCP_PATH} (and its protected-resource metadata), streamed
  *       the same way;</li>
+ *   <li>the function URL of the AG-UI function at {@value #AGUI_PATH}, streamed the same way;</li>
  *   <li>the development OIDC issuer at {@value DevIssuer#CONTEXT_PATH};</li>
  *   <li>a web page ({@link #page}), on the same origin: a GET no route takes is one of its files, or its
  *       {@value #PAGE_CONFIG_PATH}.</li>
@@ -53,6 +54,8 @@ public final class LocalGateway implements AutoCloseable {
     public static final int DEFAULT_PORT = 3000;
     public static final String CHAT_PATH = "/chat";
     public static final String MCP_PATH = dev.tablewright.mcp.McpEndpoint.PATH;
+    public static final String AGUI_PATH = "/agui";
+    private static final String AGUI_HANDLER = "dev.tablewright.functions.agui.AgUiFunction";
     public static final String PAGE_CONFIG_PATH = "/config.json";
     private static final int MAX_BODY_BYTES = 10 * 1024 * 1024; // API Gateway's payload limit
     private static final StructuredLog LOG = StructuredLog.of(LocalGateway.class);
@@ -70,6 +73,7 @@ public final class LocalGateway implements AutoCloseable {
     private Map<String, InProcessFunction> functions = Map.of();
     private InProcessFunction chatFunction;
     private InProcessFunction mcpFunction;
+    private InProcessFunction aguiFunction;
     private Set<String> corsOrigins = Set.of("*");
     private StaticFiles pageFiles;
     private PageConfig pageConfig;
@@ -98,6 +102,10 @@ public final class LocalGateway implements AutoCloseable {
 
     public String mcpUrl() {
         return url() + MCP_PATH;
+    }
+
+    public String aguiUrl() {
+        return url() + AGUI_PATH;
     }
 
     public DevIssuer issuer() {
@@ -140,7 +148,7 @@ public final class LocalGateway implements AutoCloseable {
         }
         // Most specific first: no greedy parameter, then more literal characters.
         routes.sort(Comparator.comparing(CompiledRoute::greedy).thenComparing(r -> -r.literalChars()));
-        // the MCP function by its handler; the chat function is the other function URL
+        // the MCP and AG-UI functions by their handlers; the chat function is the other function URL
         for (String id : HttpApiRoutes.functionUrls(template).keySet()) {
             InProcessFunction f = this.functions.get(id);
             if (f == null) {
@@ -148,6 +156,8 @@ public final class LocalGateway implements AutoCloseable {
             }
             if (f.handlerClassName().equals(dev.tablewright.functions.mcp.McpFunction.class.getName())) {
                 mcpFunction = f;
+            } else if (f.handlerClassName().equals(AGUI_HANDLER)) {
+                aguiFunction = f;
             } else if (chatFunction == null) {
                 chatFunction = f;
             }
@@ -190,7 +200,9 @@ public final class LocalGateway implements AutoCloseable {
             if (method.equals("OPTIONS") && exchange.getRequestHeaders().containsKey("Access-Control-Request-Method")) {
                 status = preflight(exchange);
             } else if (path.equals(CHAT_PATH) || path.startsWith(CHAT_PATH + "/")) {
-                status = chat(exchange);
+                status = streamed(exchange, chatFunction, "chat");
+            } else if (path.equals(AGUI_PATH) || path.startsWith(AGUI_PATH + "/")) {
+                status = streamed(exchange, aguiFunction, "AG-UI");
             } else if (path.equals(MCP_PATH) || path.startsWith(dev.tablewright.mcp.McpEndpoint.METADATA_PATH)) {
                 status = mcp(exchange);
             } else {
@@ -302,9 +314,10 @@ public final class LocalGateway implements AutoCloseable {
         return send(exchange, status, body, headers);
     }
 
-    private int chat(HttpExchange exchange) throws Exception {
-        if (chatFunction == null) {
-            return sendJson(exchange, 404, "{\"message\":\"no function URL in template.yaml\"}", Map.of());
+    /** A streamed function URL (the chat's, AG-UI's): the function checks the token itself. */
+    private int streamed(HttpExchange exchange, InProcessFunction function, String name) throws Exception {
+        if (function == null) {
+            return sendJson(exchange, 404, "{\"message\":\"no " + name + " function URL in template.yaml\"}", Map.of());
         }
         byte[] body = readBody(exchange);
         if (body == null) {
@@ -312,10 +325,10 @@ public final class LocalGateway implements AutoCloseable {
         }
         ExchangeResponseStream response = new ExchangeResponseStream(exchange, corsHeaders(exchange));
         try {
-            chatFunction.stream(ApiGatewayEvents.functionUrl(exchange, body), response);
+            function.stream(ApiGatewayEvents.functionUrl(exchange, body), response);
         } catch (Exception e) {
-            LOG.error("chat function failed", e);
-            response.fail(e.getClass().getSimpleName(), "the chat function failed");
+            LOG.error(name + " function failed", e);
+            response.fail(e.getClass().getSimpleName(), "the " + name + " function failed");
         }
         response.close();
         return exchange.getResponseCode();
