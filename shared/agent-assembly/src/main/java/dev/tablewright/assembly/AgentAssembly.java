@@ -5,13 +5,14 @@ import dev.tablewright.agent.TurnObserver;
 import dev.tablewright.agent.model.ChatModel;
 import dev.tablewright.agent.toolcall.ToolInvoker;
 import dev.tablewright.agent.toolcall.UserInputPort;
+import dev.tablewright.assembly.tools.DoorStores;
 import dev.tablewright.assembly.tools.ToolAssembly;
+import dev.tablewright.door.TurnStreams;
 import dev.tablewright.logging.Metrics;
 import dev.tablewright.agent.InternalTool;
 import dev.tablewright.toolcontract.ToolDefinition;
 import dev.tablewright.toolcontract.ToolRegistry;
 
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 import java.time.Clock;
 import java.util.Map;
@@ -31,17 +32,35 @@ public final class AgentAssembly {
     private final ModelProvider provider;
     private final ToolAssembly toolAssembly;
     private final ChatSettings settings;
+    private final ChatModel model;
+    private TurnObserver observer;
 
-    private AgentAssembly(Map<String, String> env, ModelProvider provider, ToolAssembly tools) {
+    private AgentAssembly(Map<String, String> env, ModelProvider provider, ToolAssembly tools, ChatModel model) {
         this.env = Map.copyOf(env);
         this.provider = provider;
         this.toolAssembly = tools;
         this.settings = ChatSettings.fromEnvironment(env, tools.settings());
+        this.model = model;
     }
 
     /** Reads {@code MODEL_PROVIDER} and the chat's settings; a value that cannot be used stops here, named. */
     public static AgentAssembly fromEnvironment(Map<String, String> env) {
-        return new AgentAssembly(env, ModelProvider.fromEnvironment(env), ToolAssembly.fromEnvironment(env));
+        return new AgentAssembly(env, ModelProvider.fromEnvironment(env), ToolAssembly.fromEnvironment(env), null);
+    }
+
+    /** This assembly with {@code model} (the local stack's) instead of the provider's. */
+    public AgentAssembly withModel(ChatModel model) {
+        return new AgentAssembly(env, provider, toolAssembly, model);
+    }
+
+    /** This assembly with its tools run by {@code invoker} ({@link ToolAssembly#runningToolsWith}). */
+    public AgentAssembly runningToolsWith(ToolInvoker invoker) {
+        return new AgentAssembly(env, provider, toolAssembly.runningToolsWith(invoker), model);
+    }
+
+    /** The tools' assembly this one builds on (the stores a door needs, {@link ToolAssembly#doorStores}). */
+    public ToolAssembly tools() {
+        return toolAssembly;
     }
 
     public ModelProvider provider() {
@@ -52,9 +71,21 @@ public final class AgentAssembly {
         return settings;
     }
 
-    /** The provider's model, from its own settings. */
+    /**
+     * SnapStart: what the provider's first streamed completion loads, from a canned answer on the loopback interface
+     * (no model is called); a failure stops the snapshot.
+     */
+    public void primeModel() {
+        try {
+            provider.prime(env);
+        } catch (java.io.IOException | dev.tablewright.agent.model.ModelFailure e) {
+            throw new IllegalStateException("model priming failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** The provider's model, from its own settings (or the one this assembly was given). */
     public ChatModel model() {
-        return provider.model(env);
+        return model != null ? model : provider.model(env);
     }
 
     /**
@@ -62,20 +93,13 @@ public final class AgentAssembly {
      * the provider ({@link ModelProvider#tracingName()}, {@link ModelProvider#modelName}); else nothing, and no
      * OpenTelemetry class is loaded (the module is referenced on this branch only).
      */
-    public TurnObserver turnObserver() {
-        String endpoint = env.get("OTEL_EXPORTER_OTLP_ENDPOINT");
-        if (endpoint == null || endpoint.isBlank()) {
-            return TurnObserver.NONE;
+    public synchronized TurnObserver turnObserver() {
+        if (observer == null) {
+            String endpoint = env.get("OTEL_EXPORTER_OTLP_ENDPOINT");
+            observer = endpoint == null || endpoint.isBlank() ? TurnObserver.NONE
+                    : dev.tablewright.telemetry.otel.OtelTurnObserver.fromEnvironment(env, provider.tracingName(), provider.modelName(env));
         }
-        return dev.tablewright.telemetry.otel.OtelTurnObserver.fromEnvironment(env, provider.tracingName(), provider.modelName(env));
-    }
-
-    /**
-     * The environment's one DynamoDB client ({@link ToolAssembly#dynamoDb}): the user-input lifecycle's, and the one
-     * a door's own stores (conversations, stream log, approvals) share, so a function builds one client at init.
-     */
-    public DynamoDbClient dynamoDb() {
-        return toolAssembly.dynamoDb();
+        return observer; // one per assembly: the loop reports to it, the function flushes it after each request
     }
 
     /** Each tool run in its own function ({@link ToolAssembly#lambdaTools}). */
@@ -88,9 +112,14 @@ public final class AgentAssembly {
         return toolAssembly.userInput();
     }
 
-    /** The input requests a door settles a form's answer in ({@code USER_INPUT_TABLE}); null without the table. */
-    public dev.tablewright.userinput.InputRequestService inputRequests() {
-        return settings.userInputTable() == null ? null : toolAssembly.inputRequests(settings.userInputTable());
+    /** The loop with this assembly's model, tools and user-input lifecycle, heard by {@code observer}. */
+    public AgentLoop loop(TurnObserver observer) {
+        return loop(model(), toolAssembly.tools(), userInput(), observer);
+    }
+
+    /** The stream log of running turns, for turns within the settings' time budget ({@link DoorStores#turnStreams}). */
+    public TurnStreams turnStreams() {
+        return toolAssembly.doorStores().turnStreams(settings.limits().maxTurnDuration());
     }
 
     /**

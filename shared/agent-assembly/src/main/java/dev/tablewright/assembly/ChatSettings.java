@@ -3,11 +3,9 @@ package dev.tablewright.assembly;
 import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.agent.memory.MemoryBudget;
 import dev.tablewright.assembly.tools.ToolSettings;
-import dev.tablewright.dynamodb.DynamoConversations;
 import dev.tablewright.lambda.Settings;
 import dev.tablewright.userinput.InputRequestService;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -20,12 +18,9 @@ import java.util.Map;
  *                           {@code MEMORY_DIGEST_LINES} (30): how much of a conversation the model is sent
  * @param tools              what the tools read ({@link ToolSettings}: {@code DATA_SOURCES}, {@code USER_INPUT_TABLE},
  *                           the input requests' lifetimes)
- * @param conversationsTable {@code CONVERSATIONS_TABLE}; null: conversations are not stored
- * @param conversationTtl    {@code CONVERSATION_TTL_DAYS} (default 90)
- * @param configsTable       {@code CONFIGS_TABLE}, {@code PREVIEWS_TABLE}: where a draft is resolved against
+ * (The tables a door keeps its conversations and stream log in are its stores', {@code DoorStores}.)
  */
-public record ChatSettings(TurnLimits limits, MemoryBudget memory, ToolSettings tools, String conversationsTable,
-                           Duration conversationTtl, String configsTable, String previewsTable) {
+public record ChatSettings(TurnLimits limits, MemoryBudget memory, ToolSettings tools) {
 
     public static ChatSettings fromEnvironment(Map<String, String> env) {
         return fromEnvironment(env, ToolSettings.fromEnvironment(env));
@@ -40,11 +35,7 @@ public record ChatSettings(TurnLimits limits, MemoryBudget memory, ToolSettings 
                         (int) Settings.positive("MEMORY_MAX_CHARS", env.get("MEMORY_MAX_CHARS"), d.maxHistoryChars()),
                         (int) Settings.positive("MEMORY_DIGEST_LINES", env.get("MEMORY_DIGEST_LINES"), d.maxDigestLines()),
                         d.maxElidedChars()),
-                tools,
-                blankToNull(env.get("CONVERSATIONS_TABLE")),
-                DynamoConversations.ttl(env.get("CONVERSATION_TTL_DAYS")),
-                env.getOrDefault("CONFIGS_TABLE", "ConfigsTable"),
-                env.getOrDefault("PREVIEWS_TABLE", "PreviewsTable"));
+                tools);
     }
 
     /** The data sources the database tools offer ({@code DATA_SOURCES}). */
@@ -60,9 +51,5 @@ public record ChatSettings(TurnLimits limits, MemoryBudget memory, ToolSettings 
     /** {@code INPUT_REQUEST_TTL_HOURS} (24), {@code SAVED_VALUES_TTL_DAYS} (7). */
     public InputRequestService.Expiry inputExpiry() {
         return tools.inputExpiry();
-    }
-
-    private static String blankToNull(String value) {
-        return value == null || value.isBlank() ? null : value;
     }
 }

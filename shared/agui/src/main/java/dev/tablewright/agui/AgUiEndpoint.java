@@ -84,6 +84,15 @@ public final class AgUiEndpoint {
         this.clock = clock;
     }
 
+    /** SnapStart: what a restored function would load on its first run (the request read, the events written). */
+    public static void prime() {
+        RunAgentInputParser.parse("{\"threadId\":\"t\",\"runId\":\"r\",\"messages\":[{\"id\":\"m\",\"role\":\"user\",\"content\":\"hi\"}]}");
+        AgUiEventStream stream = new AgUiEventStream(new dev.tablewright.http.stream.InMemoryResponseStream());
+        AgUiEventMapper mapper = new AgUiEventMapper(stream, "t", "r", new SharedState(null, null), false, new StopSignal());
+        mapper.start(null);
+        mapper.finish(List.of(), List.of(), List.of());
+    }
+
     /** Answers one request of {@code ownerId} (verified by the function) on {@code response}. */
     public void handle(String method, String rawPath, Body body, String ownerId, Optional<Instant> deadline,
                        HttpResponseStream response) {

@@ -2,24 +2,12 @@ package dev.tablewright.functions.agui;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.agent.TurnObserver;
-import dev.tablewright.agent.conversation.ConversationState;
 import dev.tablewright.agui.AgUiEndpoint;
-import dev.tablewright.agui.AgUiEventStream;
-import dev.tablewright.agui.RunAgentInputParser;
 import dev.tablewright.assembly.AgentAssembly;
-import dev.tablewright.assembly.ChatSettings;
+import dev.tablewright.assembly.tools.DoorStores;
 import dev.tablewright.door.FunctionUrlRequest;
 import dev.tablewright.door.Refusals;
-import dev.tablewright.door.TurnStreamSettings;
-import dev.tablewright.door.TurnStreams;
-import dev.tablewright.dynamodb.DynamoConfigStore;
-import dev.tablewright.dynamodb.DynamoConversationStore;
-import dev.tablewright.dynamodb.DynamoConversations;
-import dev.tablewright.dynamodb.DynamoPreviewAcceptance;
-import dev.tablewright.dynamodb.DynamoPreviewStore;
-import dev.tablewright.dynamodb.DynamoTurnStreamLog;
 import dev.tablewright.http.stream.HttpResponseStream;
-import dev.tablewright.http.stream.InMemoryResponseStream;
 import dev.tablewright.jwt.JwtVerifier;
 import dev.tablewright.lambda.Env;
 import dev.tablewright.lambda.Priming;
@@ -27,19 +15,17 @@ import dev.tablewright.lambda.streaming.LambdaInvocation;
 import dev.tablewright.lambda.streaming.StreamingHandler;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.logging.TraceContext;
-import dev.tablewright.preview.PreviewDecisions;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The AG-UI door's handler (named in {@code _HANDLER}): wiring only. The caller is the verified JWT's subject (401
- * without one); the function URL event is handed to {@link AgUiEndpoint}. The no-argument constructor is the init
- * phase: settings, model, tool invoker and stores, once per environment.
+ * The AG-UI door's handler (named in {@code _HANDLER}): wiring only. Its door, {@link AgUiEndpoint}, is built from the
+ * {@link AgentAssembly} (the agent, the door's stores), once per environment; each function URL event is handed to it
+ * through the door kit's {@link FunctionUrlRequest}, the caller first checked (the function URL has no authorizer:
+ * the verified JWT's subject, or a 401).
  */
 public final class AgUiFunction implements StreamingHandler {
 
@@ -47,53 +33,34 @@ public final class AgUiFunction implements StreamingHandler {
     private final Function<JsonNode, String> callerIdentity;
     private final TurnObserver observer;
 
+    /** The init phase; SnapStart primes the door's wire, a JWT check and the model (nothing external is called). */
     public AgUiFunction() {
-        this(AgentAssembly.fromEnvironment(Env.all()), Env.all());
-        // SnapStart: the request reading and event writing are loaded into the snapshot (nothing external is called)
-        Priming.register("agui", AgUiFunction::prime);
+        this(AgentAssembly.fromEnvironment(Env.all()), JwtVerifier.fromEnvironment(Env.all()));
+        Priming.register("agui", () -> {
+            AgUiEndpoint.prime();
+            JwtVerifier.fromEnvironment(Env.all()).prime();
+            AgentAssembly.fromEnvironment(Env.all()).primeModel();
+        });
     }
 
-    private AgUiFunction(AgentAssembly agent, Map<String, String> env) {
-        this(agent, env, agent.turnObserver());
+    /** The function over {@code agent} (its model, tools and stores), the caller the subject {@code verifier} proves. */
+    public AgUiFunction(AgentAssembly agent, JwtVerifier verifier) {
+        this(endpoint(agent), verifier::userIdOf, agent.turnObserver());
     }
 
-    private AgUiFunction(AgentAssembly agent, Map<String, String> env, TurnObserver observer) {
-        this(endpoint(agent, agent.loop(agent.model(), agent.lambdaTools(), agent.userInput(), observer), env),
-                JwtVerifier.fromEnvironment(env)::userIdOf, observer);
+    private static AgUiEndpoint endpoint(AgentAssembly agent) {
+        DoorStores stores = agent.tools().doorStores();
+        String inputs = stores.tables().userInput();
+        return new AgUiEndpoint(agent.loop(agent.turnObserver()), stores.conversations(), agent.turnStreams(),
+                stores.tables().conversations() == null ? AgUiEndpoint.Decisions.NONE
+                        : new AgUiEndpoint.Decisions(stores.previews(), stores.previewDecisions(),
+                        inputs == null ? null : agent.tools().inputRequests(inputs)), Clock.systemUTC());
     }
 
-    /** Every part supplied: the door, the caller of an event, and what flushes a turn's spans after it. */
-    public AgUiFunction(AgUiEndpoint endpoint, Function<JsonNode, String> callerIdentity, TurnObserver observer) {
+    private AgUiFunction(AgUiEndpoint endpoint, Function<JsonNode, String> callerIdentity, TurnObserver observer) {
         this.endpoint = endpoint;
         this.callerIdentity = callerIdentity;
-        this.observer = observer;
-    }
-
-    static void prime() {
-        RunAgentInputParser.parse("{\"threadId\":\"t\",\"runId\":\"r\",\"messages\":[{\"id\":\"m\",\"role\":\"user\",\"content\":\"hi\"}]}");
-        new AgUiEventStream(new InMemoryResponseStream()).write(new dev.tablewright.agui.AgUiEvent.RunStarted("t", "r", null));
-        JwtVerifier.fromEnvironment(Env.all()).prime();
-    }
-
-    /** The door over {@code loop}, its stores on the deployment's tables (none: nothing is stored, nothing is kept). */
-    public static AgUiEndpoint endpoint(AgentAssembly agent, dev.tablewright.agent.AgentLoop loop, Map<String, String> env) {
-        ChatSettings settings = agent.settings();
-        if (settings.conversationsTable() == null) {
-            return new AgUiEndpoint(loop, ConversationState.NONE, TurnStreams.NONE, AgUiEndpoint.Decisions.NONE, Clock.systemUTC());
-        }
-        DynamoDbClient dynamo = agent.dynamoDb();
-        DynamoConversationStore store = new DynamoConversationStore(dynamo, settings.conversationsTable(), settings.conversationTtl());
-        DynamoConfigStore configs = new DynamoConfigStore(dynamo, settings.configsTable());
-        DynamoPreviewStore previews = new DynamoPreviewStore(dynamo, settings.previewsTable());
-        ConversationState state = new ConversationState(store, DynamoConversations.service(dynamo, store, configs,
-                settings.userInputTable(), settings.previewsTable(), Clock.systemUTC()), configs, Clock.systemUTC());
-        TurnStreamSettings streamSettings = TurnStreamSettings.fromEnvironment(env);
-        TurnStreams streams = streamSettings.table() == null ? TurnStreams.NONE
-                : new TurnStreams(new DynamoTurnStreamLog(dynamo, streamSettings.table(), streamSettings.ttl()),
-                new TurnStreams.Settings(streamSettings.batching(), streamSettings.readerPoll(), settings.limits().maxTurnDuration()),
-                Clock.systemUTC());
-        return new AgUiEndpoint(loop, state, streams, new AgUiEndpoint.Decisions(previews,
-                new PreviewDecisions(previews, new DynamoPreviewAcceptance(configs, previews)), agent.inputRequests()), Clock.systemUTC());
+        this.observer = observer; // flushed after each request: the turn's spans leave before Lambda freezes the process
     }
 
     @Override
@@ -101,6 +68,7 @@ public final class AgUiFunction implements StreamingHandler {
         handle(event, response, Optional.empty(), null);
     }
 
+    /** From the streaming runtime: the invocation's deadline bounds the turn. */
     @Override
     public void handle(JsonNode event, HttpResponseStream response, LambdaInvocation invocation) {
         handle(event, response, invocation.deadlineIfKnown(), invocation.traceId());
@@ -109,10 +77,9 @@ public final class AgUiFunction implements StreamingHandler {
     private void handle(JsonNode event, HttpResponseStream response, Optional<Instant> deadline, String xrayTraceHeader) {
         FunctionUrlRequest request = FunctionUrlRequest.of(event, "POST");
         StructuredLog.put("requestId", request.requestId());
-        TraceContext.begin(TraceContext.fromXRayHeader(xrayTraceHeader).orElseGet(TraceContext::generate));
+        TraceContext.begin(TraceContext.fromXRayHeader(xrayTraceHeader).orElseGet(TraceContext::generate)); // one per turn
         try {
-            // no authorizer in front of the function URL: the caller is checked before the body is read
-            String owner = callerIdentity.apply(event);
+            String owner = callerIdentity.apply(event); // before the body is decoded: an anonymous caller costs nothing
             if (owner == null) {
                 Refusals.unauthorized(response, "sign in to use the assistant");
                 return;

@@ -1,6 +1,7 @@
 package dev.tablewright.functions.configs;
 
 import dev.tablewright.lambda.Env;
+import dev.tablewright.lambda.Tables;
 import dev.tablewright.lambda.Settings;
 import dev.tablewright.tools.PreviewTableConfigTool;
 
@@ -13,7 +14,8 @@ import dev.tablewright.tools.PreviewTableConfigTool;
 record ConfigsSettings(String configsTable, String previewsTable, int previewSampleRows) {
 
     static ConfigsSettings fromEnvironment() {
-        return new ConfigsSettings(Env.get("CONFIGS_TABLE", "ConfigsTable"), Env.get("PREVIEWS_TABLE", "PreviewsTable"),
+        Tables tables = Tables.fromEnvironment(Env.all());
+        return new ConfigsSettings(tables.configs(), tables.previews(),
                 (int) Math.min(Integer.MAX_VALUE, Settings.positive("PREVIEW_SAMPLE_ROWS", Env.get("PREVIEW_SAMPLE_ROWS"),
                         PreviewTableConfigTool.DEFAULT_SAMPLE_ROWS)));
     }

@@ -2,6 +2,7 @@ package dev.tablewright.functions.conversations;
 
 import dev.tablewright.dynamodb.DynamoConversations;
 import dev.tablewright.lambda.Env;
+import dev.tablewright.lambda.Tables;
 
 import java.time.Duration;
 
@@ -15,8 +16,9 @@ record ConversationSettings(String conversationsTable, String userInputTable, St
                             Duration ttl) {
 
     static ConversationSettings fromEnvironment() {
-        return new ConversationSettings(Env.require("CONVERSATIONS_TABLE"), Env.get("USER_INPUT_TABLE", "UserInputTable"),
-                Env.get("PREVIEWS_TABLE", "PreviewsTable"), Env.get("CONFIGS_TABLE", "ConfigsTable"),
+        Tables tables = Tables.fromEnvironment(Env.all());
+        return new ConversationSettings(Env.require("CONVERSATIONS_TABLE"), tables.userInputOrDefault(),
+                tables.previews(), tables.configs(),
                 DynamoConversations.ttl(Env.get("CONVERSATION_TTL_DAYS")));
     }
 }

@@ -5,11 +5,8 @@ import dev.tablewright.door.BadRequest;
 import dev.tablewright.door.FunctionUrlRequest;
 import dev.tablewright.http.stream.HttpResponseStream;
 import dev.tablewright.agent.toolcall.ToolInvoker;
+import dev.tablewright.assembly.tools.DoorStores;
 import dev.tablewright.assembly.tools.ToolAssembly;
-import dev.tablewright.dynamodb.DynamoConfigStore;
-import dev.tablewright.dynamodb.DynamoMcpSessionStore;
-import dev.tablewright.dynamodb.DynamoPreviewAcceptance;
-import dev.tablewright.dynamodb.DynamoPreviewStore;
 import dev.tablewright.jwt.JwtVerifier;
 import dev.tablewright.lambda.Env;
 import dev.tablewright.lambda.streaming.LambdaInvocation;
@@ -20,8 +17,6 @@ import dev.tablewright.mcp.McpEndpoint;
 import dev.tablewright.mcp.McpHttpRequest;
 import dev.tablewright.mcp.McpToolCatalogue;
 import dev.tablewright.mcp.McpToolServices;
-import dev.tablewright.preview.PreviewDecisions;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 import java.time.Clock;
 import java.util.Map;
@@ -51,11 +46,12 @@ public final class McpFunction implements StreamingHandler {
     }
 
     McpFunction(Map<String, String> env) {
-        this(env, ToolAssembly.fromEnvironment(env));
+        this(ToolAssembly.fromEnvironment(env), env);
     }
 
-    private McpFunction(Map<String, String> env, ToolAssembly tools) {
-        this(endpoint(env, tools, tools.lambdaTools(), callerOf(JwtVerifier.fromEnvironment(env)), Clock.systemUTC()));
+    /** The function over {@code tools} (how they run, the door's stores), the rest of its settings from {@code env}. */
+    public McpFunction(ToolAssembly tools, Map<String, String> env) {
+        this(endpoint(env, tools, callerOf(JwtVerifier.fromEnvironment(env)), Clock.systemUTC()));
     }
 
     public McpFunction(McpEndpoint endpoint) {
@@ -70,25 +66,23 @@ public final class McpFunction implements StreamingHandler {
     /** The same on another clock (tests of expiry). */
     public static McpEndpoint endpoint(Map<String, String> env, ToolInvoker invoker, Function<String, Optional<String>> callerOf,
                                        Clock clock) {
-        return endpoint(env, ToolAssembly.fromEnvironment(env), invoker, callerOf, clock);
+        return endpoint(env, ToolAssembly.fromEnvironment(env).runningToolsWith(invoker), callerOf, clock);
     }
 
-    private static McpEndpoint endpoint(Map<String, String> env, ToolAssembly tools, ToolInvoker invoker,
+    private static McpEndpoint endpoint(Map<String, String> env, ToolAssembly tools,
                                         Function<String, Optional<String>> callerOf, Clock clock) {
         McpFunctionSettings settings = McpFunctionSettings.fromEnvironment(env);
-        DynamoDbClient dynamo = tools.dynamoDb();
-        DynamoConfigStore configs = new DynamoConfigStore(dynamo, settings.configsTable());
-        DynamoPreviewStore previews = new DynamoPreviewStore(dynamo, settings.previewsTable());
-        McpToolCatalogue catalogue = new McpToolCatalogue(tools.registry());
-        return new McpEndpoint(settings.mcp(), callerOf, new DynamoMcpSessionStore(dynamo, settings.sessionsTable()),
+        DoorStores stores = tools.doorStores();
+        return new McpEndpoint(settings.mcp(), callerOf, stores.mcpSessions(),
                 // MCP asks its questions through the lifecycle: it always has a table (the template's name by default)
-                new McpToolServices(catalogue, invoker, tools.inputRequests(settings.userInputTable()), previews,
-                        new PreviewDecisions(previews, new DynamoPreviewAcceptance(configs, previews))),
-                RequestStateKey.fromEnvironment(env), clock).publishingMetricsTo(Metrics.namespace(env));
+                new McpToolServices(new McpToolCatalogue(tools.registry()), tools.tools(),
+                        tools.inputRequests(stores.tables().userInputOrDefault()), stores.previews(), stores.previewDecisions()),
+                RequestStateKey.of(tools.secret(RequestStateKey.KEY, RequestStateKey.SECRET_ARN)), clock)
+                .publishingMetricsTo(Metrics.namespace(env));
     }
 
     /** The caller a bearer token proves, checked like the chat's (issuer, audience, expiry, signature). */
-    public static Function<String, Optional<String>> callerOf(JwtVerifier verifier) {
+    private static Function<String, Optional<String>> callerOf(JwtVerifier verifier) {
         return header -> {
             if (header == null) {
                 return Optional.empty();

@@ -15,11 +15,10 @@ import java.util.Set;
  * {@code MCP_ELICITATION_WAIT_SECONDS} (default 120), {@code MCP_PAGE_URL} (the reference page, for URL-mode
  * questions), {@code AUTH_ISSUER} (named as the authorization server), the input requests' lifetime
  * ({@code INPUT_REQUEST_TTL_HOURS}, which bounds a 2026-07-28 {@code requestState}; the lifecycle's own lifetimes are
- * read with the tools' settings, {@code ToolSettings}) and the tables ({@code USER_INPUT_TABLE} defaults to the template's name: MCP always asks
- * through the lifecycle). A value that cannot be used stops the function at init with the variable's name.
+ * read with the tools' settings, {@code ToolSettings}; its tables are the door's stores', {@code DoorStores}). A value
+ * that cannot be used stops the function at init with the variable's name.
  */
-public record McpFunctionSettings(McpSettings mcp, String sessionsTable, String userInputTable, String previewsTable,
-                                  String configsTable) {
+public record McpFunctionSettings(McpSettings mcp) {
 
     public static McpFunctionSettings fromEnvironment(Map<String, String> env) {
         McpSettings mcp = new McpSettings(env.get("AUTH_ISSUER"), blankToNull(env.get("MCP_RESOURCE_URL")),
@@ -27,9 +26,7 @@ public record McpFunctionSettings(McpSettings mcp, String sessionsTable, String 
                 Duration.ofHours(Settings.positive("MCP_SESSION_TTL_HOURS", env.get("MCP_SESSION_TTL_HOURS"), 24)),
                 Duration.ofSeconds(Settings.positive("MCP_ELICITATION_WAIT_SECONDS", env.get("MCP_ELICITATION_WAIT_SECONDS"), 120)),
                 null, blankToNull(env.get("MCP_PAGE_URL")), Settings.inputRequestExpiry(env).requestTtl());
-        return new McpFunctionSettings(mcp, env.getOrDefault("MCP_SESSIONS_TABLE", "McpSessionsTable"),
-                env.getOrDefault("USER_INPUT_TABLE", "UserInputTable"), env.getOrDefault("PREVIEWS_TABLE", "PreviewsTable"),
-                env.getOrDefault("CONFIGS_TABLE", "ConfigsTable"));
+        return new McpFunctionSettings(mcp);
     }
 
     private static Set<String> list(String value) {

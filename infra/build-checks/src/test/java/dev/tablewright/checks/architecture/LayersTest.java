@@ -4,9 +4,12 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.CompositeArchRule;
 import com.tngtech.archunit.lang.EvaluationResult;
 import dev.tablewright.config.crossing.ConfigThatWritesToDynamoDb;
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
@@ -104,6 +107,27 @@ class LayersTest {
             .should().dependOnClassesThat().resideInAPackage("dev.tablewright.aisdk..")
             .because("a door answers HTTP through dev.tablewright.http.stream; the AI SDK is one door among others");
 
+    /** The protocol doors: each a module over the door kit, none importing another. A new door is one entry here. */
+    static final List<String> DOORS = List.of("dev.tablewright.aisdk..", "dev.tablewright.mcp..", "dev.tablewright.agui..");
+
+    /**
+     * No door imports another door, and the door kit imports none: what every door shares lives in the kit, so a
+     * door is its wire format alone and a new one copies nothing out of another.
+     */
+    static final ArchRule DOORS_STAY_APART = doorsStayApart();
+
+    private static ArchRule doorsStayApart() {
+        CompositeArchRule rule = CompositeArchRule.of(noClasses().that().resideInAPackage("dev.tablewright.door..")
+                .should().dependOnClassesThat().resideInAnyPackage(DOORS.toArray(String[]::new))
+                .because("the door kit is protocol-neutral: every door builds on it").allowEmptyShould(true));
+        for (String door : DOORS) {
+            String[] others = DOORS.stream().filter(d -> !d.equals(door)).toArray(String[]::new);
+            rule = rule.and(noClasses().that().resideInAPackage(door).should().dependOnClassesThat().resideInAnyPackage(others)
+                    .because("a door is its wire format alone; what doors share is the door kit's").allowEmptyShould(true));
+        }
+        return rule;
+    }
+
     /** Typed settings: the environment is read once, where a function is wired, and passed to constructors. */
     static final ArchRule SETTINGS_ARE_READ_WHERE_A_FUNCTION_IS_WIRED = noClasses()
             .that().resideOutsideOfPackages("dev.tablewright.functions..", "dev.tablewright.lambda..",
@@ -164,6 +188,23 @@ class LayersTest {
                 dev.tablewright.mcp.crossing.McpThatWritesTheUiStream.class, dev.tablewright.aisdk.stream.UiMessageStreamWriter.class));
         assertTrue(result.hasViolation(), "the rule must catch an MCP class using UiMessageStreamWriter");
         assertTrue(result.getFailureReport().toString().contains("McpThatWritesTheUiStream"), result.getFailureReport().toString());
+    }
+
+    @Test
+    void noDoorImportsAnotherAndTheKitImportsNone() {
+        DOORS_STAY_APART.check(production());
+    }
+
+    @Test
+    void aDoorThatReachesIntoAnotherDoorOrAKitThatKnowsADoorIsRefused() {
+        EvaluationResult doors = DOORS_STAY_APART.evaluate(new ClassFileImporter().importClasses(
+                dev.tablewright.aisdk.crossing.AiSdkThatAnswersMcp.class, dev.tablewright.mcp.McpEndpoint.class));
+        assertTrue(doors.hasViolation(), "the rule must catch an AI SDK class using McpEndpoint");
+        assertTrue(doors.getFailureReport().toString().contains("AiSdkThatAnswersMcp"), doors.getFailureReport().toString());
+        EvaluationResult kit = DOORS_STAY_APART.evaluate(new ClassFileImporter().importClasses(
+                dev.tablewright.door.crossing.KitThatKnowsTheAiSdk.class, dev.tablewright.aisdk.stream.UiMessageStreamWriter.class));
+        assertTrue(kit.hasViolation(), "the rule must catch a door kit class using UiMessageStreamWriter");
+        assertTrue(kit.getFailureReport().toString().contains("KitThatKnowsTheAiSdk"), kit.getFailureReport().toString());
     }
 
     @Test

@@ -32,12 +32,13 @@ class ModuleDependenciesTest {
     private static final Pattern PACKAGE = Pattern.compile("(?m)^package ([\\w.]+);");
 
     /** Dependencies used other than by naming a class, with why. */
-    private static final Map<String, String> NOT_BY_NAME = Map.of(
-            "infra/build-checks -> tablewright-benchmarks", "LayersTest scans the benchmarks' classes from the class path",
-            "infra/local-stack -> tools-function", "the local stack loads each handler template.yaml names, by that name",
-            "infra/local-stack -> configs-function", "the local stack loads each handler template.yaml names, by that name",
-            "infra/local-stack -> conversations-function", "the local stack loads each handler template.yaml names, by that name",
-            "infra/benchmarks -> tablewright-domain", "the benchmarks read the domain's test fixture (fixtures/orders-config.json)");
+    private static final Map<String, String> NOT_BY_NAME = Map.ofEntries(Map.entry(
+            "infra/local-stack -> user-input-function", "the local stack loads each handler template.yaml names, by that name"), Map.entry(
+            "infra/build-checks -> tablewright-benchmarks", "LayersTest scans the benchmarks' classes from the class path"), Map.entry(
+            "infra/local-stack -> tools-function", "the local stack loads each handler template.yaml names, by that name"), Map.entry(
+            "infra/local-stack -> configs-function", "the local stack loads each handler template.yaml names, by that name"), Map.entry(
+            "infra/local-stack -> conversations-function", "the local stack loads each handler template.yaml names, by that name"), Map.entry(
+            "infra/benchmarks -> tablewright-domain", "the benchmarks read the domain's test fixture (fixtures/orders-config.json)"));
 
     record Declared(String module, String artifactId, boolean testScope, boolean testJar) {
         String key() {

@@ -1,12 +1,5 @@
 package dev.tablewright.localstack.local;
 
-import dev.tablewright.functions.chat.ChatFunction;
-import dev.tablewright.assembly.AgentAssembly;
-import dev.tablewright.aisdk.UiStreamTurn;
-import dev.tablewright.invoke.LambdaToolInvoker;
-import dev.tablewright.agent.toolcall.UserInputLifecycle;
-import dev.tablewright.agent.toolcall.UserInputPort;
-import dev.tablewright.aisdk.UiStreamTurn;
 import dev.tablewright.catalog.ToolCatalogue;
 import dev.tablewright.fakes.dynamodb.DynamoDbLocalLauncher;
 import dev.tablewright.fakes.dynamodb.TemplateTables;
@@ -15,11 +8,7 @@ import dev.tablewright.fakes.model.ModelScript;
 import dev.tablewright.fakes.node.Node22;
 import dev.tablewright.fakes.template.HttpApiRoutes;
 import dev.tablewright.fakes.template.SamTemplate;
-import dev.tablewright.functions.chat.ChatFunction;
-import dev.tablewright.assembly.ChatSettings;
-import dev.tablewright.functions.userinput.UserInputFunction;
 import dev.tablewright.invoke.LambdaToolInvoker;
-import dev.tablewright.jwt.JwtVerifier;
 import dev.tablewright.lambda.Env;
 import dev.tablewright.localstack.web.PageConfig;
 import dev.tablewright.localstack.web.ReferencePage;
@@ -35,7 +24,6 @@ import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 
@@ -176,11 +164,7 @@ public final class LocalDeployment implements AutoCloseable {
             }
         }
         for (String id : urlFunctions) {
-            Object handler = template.functionProperties(id).get("Handler");
-            boolean mcp = dev.tablewright.functions.mcp.McpFunction.class.getName().equals(handler);
-            boolean agui = dev.tablewright.functions.agui.AgUiFunction.class.getName().equals(handler);
-            functions.put(id, InProcessFunction.ofInstance(id, mcp ? mcpFunction(template, id)
-                    : agui ? aguiFunction(template, id) : chatFunction(template, id)));
+            functions.put(id, InProcessFunction.ofInstance(id, door(template, id)));
         }
         for (InProcessFunction f : List.copyOf(functions.values())) {
             try {
@@ -200,49 +184,15 @@ public final class LocalDeployment implements AutoCloseable {
     }
 
     /**
-     * The chat function as in AWS, with its parts local: the model of {@link LocalModel}, its tools invoked
-     * in-process through the functions its TOOL_FUNCTION_* variables name, the caller from the verified JWT.
+     * The door a function URL of the template serves, found by its handler ({@link LocalDoors}), with its parts local:
+     * its tools in-process through the functions its TOOL_FUNCTION_* variables name, the model of {@link LocalModel}.
      */
-    private ChatFunction chatFunction(SamTemplate template, String id) {
-        JwtVerifier verifier = JwtVerifier.fromEnvironment(Env.all());
-        AgentAssembly agent = AgentAssembly.fromEnvironment(Env.all());
-        dev.tablewright.agent.TurnObserver spans = agent.turnObserver();
-        UiStreamTurn turn = new UiStreamTurn(agent.loop(model.chatModel(), toolInvoker(template, id), userInputPort(), spans));
-        return new ChatFunction(turn, ChatFunction.conversationMemory(Env.all()), ChatFunction.turnStreams(Env.all()),
-                verifier::userIdOf, Optional::empty).flushingAfterEachTurn(spans)
-                .withToolApprovals(ChatFunction.toolApprovals(Env.all()));
-    }
-
-    /** The AG-UI function as in AWS, with its parts local as the chat's are. */
-    private dev.tablewright.functions.agui.AgUiFunction aguiFunction(SamTemplate template, String id) {
-        AgentAssembly agent = AgentAssembly.fromEnvironment(Env.all());
-        dev.tablewright.agent.TurnObserver spans = agent.turnObserver();
-        return new dev.tablewright.functions.agui.AgUiFunction(dev.tablewright.functions.agui.AgUiFunction.endpoint(agent,
-                agent.loop(model.chatModel(), toolInvoker(template, id), userInputPort(), spans), Env.all()),
-                JwtVerifier.fromEnvironment(Env.all())::userIdOf, spans);
-    }
-
-    /**
-     * The MCP function as in AWS, with its parts local: the tools in-process through the functions its
-     * TOOL_FUNCTION_* variables name, the stores on DynamoDB Local, the development issuer's tokens, and the Host
-     * check of a server on this machine (DNS rebinding protection).
-     */
-    private dev.tablewright.functions.mcp.McpFunction mcpFunction(SamTemplate template, String id) {
-        Map<String, String> env = new LinkedHashMap<>(Env.all());
-        env.putIfAbsent("MCP_ALLOWED_HOSTS", String.join(",", dev.tablewright.mcp.McpSettings.LOCAL_HOSTS));
-        env.putIfAbsent("MCP_PAGE_URL", gateway.url() + "/");
-        // the template's generated Secrets Manager secret, as this run's own key: 2026-07-28 requestStates are sealed with it
-        env.remove("MCP_REQUEST_STATE_SECRET_ARN");
-        env.putIfAbsent("MCP_REQUEST_STATE_KEY", requestStateKey());
-        return new dev.tablewright.functions.mcp.McpFunction(dev.tablewright.functions.mcp.McpFunction.endpoint(env,
-                toolInvoker(template, id), dev.tablewright.functions.mcp.McpFunction.callerOf(JwtVerifier.fromEnvironment(env))));
-    }
-
-    /** Key material for one run (the deployed stack generates a secret instead); never printed. */
-    private static String requestStateKey() {
-        byte[] bytes = new byte[32];
-        new java.security.SecureRandom().nextBytes(bytes);
-        return java.util.HexFormat.of().formatHex(bytes);
+    private Object door(SamTemplate template, String id) {
+        String handler = String.valueOf(template.functionProperties(id).get("Handler"));
+        String handlerClass = handler.contains("::") ? handler.substring(0, handler.indexOf("::")) : handler;
+        LocalDoors.Door door = LocalDoors.forHandler(handlerClass).orElseThrow(() -> new IllegalStateException(
+                "the function URL of " + id + " has a handler no local door knows: " + handlerClass));
+        return door.build().apply(new LocalDoors.Parts(Env.all(), toolInvoker(template, id), model.chatModel(), gateway.url()));
     }
 
     /** The tools of a function's TOOL_FUNCTION_* variables, each run in-process in its own function of the template. */
@@ -272,10 +222,6 @@ public final class LocalDeployment implements AutoCloseable {
     }
 
     /** The user-input lifecycle on the local UserInputTable, as the user-input functions use it. */
-    private UserInputPort userInputPort() {
-        return new UserInputLifecycle(UserInputFunction.fromEnvironment());
-    }
-
     private <T extends AutoCloseable> T own(T resource) {
         resources.push(resource);
         return resource;

@@ -39,11 +39,9 @@ import java.util.regex.Pattern;
  *       guarded by a JWT authorizer gets the bearer token checked as API Gateway's JWT authorizer does (401
  *       {@code {"message":"Unauthorized"}} otherwise) and the claims in
  *       {@code requestContext.authorizer.jwt.claims};</li>
- *   <li>the function URL of the chat function at {@value #CHAT_PATH}, streamed: each chunk the turn flushes is
+ *   <li>every function URL of template.yaml on its door's paths ({@link LocalDoors}: the chat at {@value #CHAT_PATH},
+ *       MCP at {@value #MCP_PATH} and its protected-resource metadata, AG-UI at {@value #AGUI_PATH}), streamed: each chunk the function flushes is
  *       sent at once (no authorizer: the function checks the token itself, as in AWS);</li>
- *   <li>the function URL of the MCP function at {@value #MCP_PATH} (and its protected-resource metadata), streamed
- *       the same way;</li>
- *   <li>the function URL of the AG-UI function at {@value #AGUI_PATH}, streamed the same way;</li>
  *   <li>the development OIDC issuer at {@value DevIssuer#CONTEXT_PATH};</li>
  *   <li>a web page ({@link #page}), on the same origin: a GET no route takes is one of its files, or its
  *       {@value #PAGE_CONFIG_PATH}.</li>
@@ -55,7 +53,6 @@ public final class LocalGateway implements AutoCloseable {
     public static final String CHAT_PATH = "/chat";
     public static final String MCP_PATH = dev.tablewright.mcp.McpEndpoint.PATH;
     public static final String AGUI_PATH = "/agui";
-    private static final String AGUI_HANDLER = "dev.tablewright.functions.agui.AgUiFunction";
     public static final String PAGE_CONFIG_PATH = "/config.json";
     private static final int MAX_BODY_BYTES = 10 * 1024 * 1024; // API Gateway's payload limit
     private static final StructuredLog LOG = StructuredLog.of(LocalGateway.class);
@@ -71,9 +68,7 @@ public final class LocalGateway implements AutoCloseable {
     private final List<CompiledRoute> routes = new ArrayList<>();
     private JwtVerifier verifier;
     private Map<String, InProcessFunction> functions = Map.of();
-    private InProcessFunction chatFunction;
-    private InProcessFunction mcpFunction;
-    private InProcessFunction aguiFunction;
+    private final Map<LocalDoors.Door, InProcessFunction> doors = new LinkedHashMap<>();
     private Set<String> corsOrigins = Set.of("*");
     private StaticFiles pageFiles;
     private PageConfig pageConfig;
@@ -148,18 +143,11 @@ public final class LocalGateway implements AutoCloseable {
         }
         // Most specific first: no greedy parameter, then more literal characters.
         routes.sort(Comparator.comparing(CompiledRoute::greedy).thenComparing(r -> -r.literalChars()));
-        // the MCP and AG-UI functions by their handlers; the chat function is the other function URL
+        // each function URL on its door's paths, the door found by the function's handler
         for (String id : HttpApiRoutes.functionUrls(template).keySet()) {
             InProcessFunction f = this.functions.get(id);
-            if (f == null) {
-                continue;
-            }
-            if (f.handlerClassName().equals(dev.tablewright.functions.mcp.McpFunction.class.getName())) {
-                mcpFunction = f;
-            } else if (f.handlerClassName().equals(AGUI_HANDLER)) {
-                aguiFunction = f;
-            } else if (chatFunction == null) {
-                chatFunction = f;
+            if (f != null) {
+                LocalDoors.forHandler(f.handlerClassName()).ifPresent(door -> doors.putIfAbsent(door, f));
             }
         }
         issuer.mountOn(server);
@@ -199,12 +187,8 @@ public final class LocalGateway implements AutoCloseable {
         try {
             if (method.equals("OPTIONS") && exchange.getRequestHeaders().containsKey("Access-Control-Request-Method")) {
                 status = preflight(exchange);
-            } else if (path.equals(CHAT_PATH) || path.startsWith(CHAT_PATH + "/")) {
-                status = streamed(exchange, chatFunction, "chat");
-            } else if (path.equals(AGUI_PATH) || path.startsWith(AGUI_PATH + "/")) {
-                status = streamed(exchange, aguiFunction, "AG-UI");
-            } else if (path.equals(MCP_PATH) || path.startsWith(dev.tablewright.mcp.McpEndpoint.METADATA_PATH)) {
-                status = mcp(exchange);
+            } else if (LocalDoors.forPath(path).isPresent()) {
+                status = functionUrl(exchange, LocalDoors.forPath(path).get());
             } else {
                 status = route(exchange, method, path);
             }
@@ -314,33 +298,14 @@ public final class LocalGateway implements AutoCloseable {
         return send(exchange, status, body, headers);
     }
 
-    /** A streamed function URL (the chat's, AG-UI's): the function checks the token itself. */
-    private int streamed(HttpExchange exchange, InProcessFunction function, String name) throws Exception {
-        if (function == null) {
-            return sendJson(exchange, 404, "{\"message\":\"no " + name + " function URL in template.yaml\"}", Map.of());
-        }
-        byte[] body = readBody(exchange);
-        if (body == null) {
-            return sendJson(exchange, 413, "{\"message\":\"Request Entity Too Large\"}", Map.of());
-        }
-        ExchangeResponseStream response = new ExchangeResponseStream(exchange, corsHeaders(exchange));
-        try {
-            function.stream(ApiGatewayEvents.functionUrl(exchange, body), response);
-        } catch (Exception e) {
-            LOG.error(name + " function failed", e);
-            response.fail(e.getClass().getSimpleName(), "the " + name + " function failed");
-        }
-        response.close();
-        return exchange.getResponseCode();
-    }
-
     /**
-     * The MCP function URL ({@value #MCP_PATH}, and its protected-resource metadata), streamed like the chat's: the
-     * function checks the token, the Host and the Origin itself.
+     * A function URL, streamed: the door's function checks the token (and MCP the Host and the Origin) itself. The
+     * event says the request came over plain HTTP ({@code x-forwarded-proto}), as a proxy in front of it would.
      */
-    private int mcp(HttpExchange exchange) throws Exception {
-        if (mcpFunction == null) {
-            return sendJson(exchange, 404, "{\"message\":\"no MCP function in template.yaml\"}", Map.of());
+    private int functionUrl(HttpExchange exchange, LocalDoors.Door door) throws Exception {
+        InProcessFunction function = doors.get(door);
+        if (function == null) {
+            return sendJson(exchange, 404, "{\"message\":\"no function URL in template.yaml for this path\"}", Map.of());
         }
         byte[] body = readBody(exchange);
         if (body == null) {
@@ -350,10 +315,10 @@ public final class LocalGateway implements AutoCloseable {
         ((ObjectNode) event.get("headers")).put("x-forwarded-proto", "http");
         ExchangeResponseStream response = new ExchangeResponseStream(exchange, corsHeaders(exchange));
         try {
-            mcpFunction.stream(event, response);
+            function.stream(event, response);
         } catch (Exception e) {
-            LOG.error("MCP function failed", e);
-            response.fail(e.getClass().getSimpleName(), "the MCP function failed");
+            LOG.error("function URL failed", e, "function", function.logicalId());
+            response.fail(e.getClass().getSimpleName(), "the function failed");
         }
         response.close();
         return exchange.getResponseCode();

@@ -15,6 +15,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 import java.time.Clock;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The tools as a door offers them, assembled from a function's environment, with no model: the catalogue's registry
@@ -27,16 +28,42 @@ public final class ToolAssembly {
 
     private final Map<String, String> env;
     private final ToolSettings settings;
+    private final ToolInvoker tools;
     private DynamoDbClient dynamoDb;
+    private DoorStores doorStores;
 
-    private ToolAssembly(Map<String, String> env, ToolSettings settings) {
+    private ToolAssembly(Map<String, String> env, ToolSettings settings, ToolInvoker tools) {
         this.env = Map.copyOf(env);
         this.settings = settings;
+        this.tools = tools;
     }
 
     /** Reads the tools' settings; a value that cannot be used stops here, named. */
     public static ToolAssembly fromEnvironment(Map<String, String> env) {
-        return new ToolAssembly(env, ToolSettings.fromEnvironment(env));
+        return new ToolAssembly(env, ToolSettings.fromEnvironment(env), null);
+    }
+
+    /** This assembly with its tools run by {@code invoker} (the local stack's, in-process) instead of Lambda {@code Invoke}. */
+    public ToolAssembly runningToolsWith(ToolInvoker invoker) {
+        return new ToolAssembly(env, settings, invoker);
+    }
+
+    /** How the tools run: each in its own function ({@link #lambdaTools}), unless this assembly was given another way. */
+    public ToolInvoker tools() {
+        return tools != null ? tools : lambdaTools();
+    }
+
+    /** A secret given by value in {@code valueVariable} or by ARN in {@code arnVariable} ({@link SecretSetting}). */
+    public Optional<String> secret(String valueVariable, String arnVariable) {
+        return SecretSetting.read(env, valueVariable, arnVariable);
+    }
+
+    /** The stores a door needs, on this environment's one DynamoDB client, built once. */
+    public synchronized DoorStores doorStores() {
+        if (doorStores == null) {
+            doorStores = new DoorStores(env, this::dynamoDb);
+        }
+        return doorStores;
     }
 
     public ToolSettings settings() {
