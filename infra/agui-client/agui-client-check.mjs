@@ -73,7 +73,21 @@ if (mode === "validate") {
       // A request HttpAgent would refuse to send (it checks open interrupts itself): the server's own rules answer it.
       const body = { threadId: scenario.threadId, runId: step.runId ?? crypto.randomUUID(), messages: agent.messages, state: agent.state,
         tools: step.tools ?? [], context: [], forwardedProps: {}, ...(step.resume ? { resume: step.resume } : {}), ...(step.body ?? {}) };
-      const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", ...(step.token === undefined ? { authorization: `Bearer ${token}` } : step.token ? { authorization: `Bearer ${step.token}` } : {}) }, body: JSON.stringify(body) });
+      const abort = new AbortController();
+      const response = await fetch(url, { method: "POST", signal: abort.signal, headers: { "content-type": "application/json", ...(step.token === undefined ? { authorization: `Bearer ${token}` } : step.token ? { authorization: `Bearer ${step.token}` } : {}) }, body: JSON.stringify(body) });
+      if (step.drop) {
+        // the client goes away after the first event: the turn must go on and be stored
+        const reader = response.body.getReader();
+        let seen = "";
+        while (!seen.includes("\n\n")) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          seen += new TextDecoder().decode(value);
+        }
+        abort.abort();
+        runs.push({ status: response.status, dropped: true, types: parseSse(seen.slice(0, seen.indexOf("\n\n") + 2)).map((e) => e.type), events: [], invalid: [], states: [] });
+        continue;
+      }
       const text = await response.text();
       const sse = (response.headers.get("content-type") ?? "").startsWith("text/event-stream");
       const events = sse ? parseSse(text) : [];

@@ -184,6 +184,25 @@ class AgUiDoorTest {
     }
 
     @Test
+    void aDroppedConnectionDoesNotLoseTheTurn() throws Exception {
+        var model = stack.model().scriptedServer();
+        model.enqueue(ModelScript.builder().say("The answer you missed.").say("And this one you see.").build());
+        String thread = "agui-drop-" + System.nanoTime();
+        JsonNode dropped = run(scenario(thread, raw(say("What did I miss?")).put("drop", true))).get(0);
+        assertEquals("RUN_STARTED", dropped.path("types").get(0).asText(), dropped.toString());
+
+        // the running turn read again from its start and followed to its end (the kit's …/{threadId}/stream)
+        HttpResponse<String> followed = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create(stack.aguiUrl() + "/" + thread + "/stream")).header("authorization", "Bearer " + token).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertTrue(followed.statusCode() == 204 || followed.body().contains("\"RUN_FINISHED\""), followed.statusCode() + " " + followed.body());
+
+        JsonNode next = run(scenario(thread, say("And now?"))).get(0);
+        String shown = Json.write(events(next, "MESSAGES_SNAPSHOT").getFirst());
+        assertTrue(shown.contains("The answer you missed.") && shown.contains("And this one you see."), shown);
+    }
+
+    @Test
     void rejectingDiscardsThePreviewAndCancellingLeavesItPending() throws Exception {
         var model = stack.model().scriptedServer();
         model.enqueue(previewTurn("Understood: nothing was saved."));
