@@ -181,7 +181,7 @@ public final class AgUiEndpoint {
         boolean kept = state.keeps(in.threadId());
         streams.run(ownerId, in.threadId(), kept, () -> { }, AgUiEventStream.FRAMING, (stop, recorder) -> {
             recorder.ifPresent(r -> stream.observe(e -> r.accept(e.json())));
-            SharedState shared = new SharedState(in.workingConfig(), null);
+            SharedState shared = new SharedState(in.workingConfig(), pendingPreview(ownerId, in, thread));
             AgUiEventMapper mapper = new AgUiEventMapper(stream, in.threadId(), in.runId(), shared, kept, stop);
             try {
                 turn(ownerId, in, thread, mapper, stream, stop, deadline);
@@ -193,6 +193,26 @@ public final class AgUiEndpoint {
             }
             stream.close();
         });
+    }
+
+    /**
+     * The preview the thread's open keep interrupt waits on, as the state shows it: the client's copy when it names the
+     * same preview (it has the sample rows), else what the store holds; null when none waits.
+     */
+    private ObjectNode pendingPreview(String ownerId, RunAgentInput in, StoredThread thread) {
+        Optional<AgUiEvent.Interrupt> keep = thread.open().stream()
+                .filter(i -> i.reason().equals(AgUiEvent.Interrupt.TOOL_CALL) && i.metadata() != null)
+                .filter(i -> i.expiresAt() == null || i.expiresAt().isAfter(clock.instant())).findFirst();
+        if (keep.isEmpty()) {
+            return null;
+        }
+        String previewId = keep.get().metadata().path("previewId").asText();
+        JsonNode sent = in.state() == null ? null : in.state().get("preview");
+        if (sent != null && sent.isObject() && previewId.equals(sent.path("previewId").asText())) {
+            return (ObjectNode) sent;
+        }
+        return decisions.previews() == null ? null : decisions.previews().find(ownerId, previewId)
+                .map(p -> SharedState.json(preview(p))).orElse(null);
     }
 
     private void turn(String ownerId, RunAgentInput in, StoredThread thread, AgUiEventMapper mapper, AgUiEventStream stream,

@@ -218,6 +218,8 @@ class AgUiDoorTest {
         JsonNode cancelled = run(scenario("agui-cancel-" + System.nanoTime(), say("Show stock levels"), answer("cancelled", null)));
         String pending = keepInterrupt(cancelled.get(0)).path("metadata").path("previewId").asText();
         assertTrue(cancelled.get(1).path("error").isNull(), cancelled.get(1).toString());
+        assertEquals(pending, events(cancelled.get(1), "STATE_SNAPSHOT").getFirst().path("snapshot").path("preview").path("previewId").asText(),
+                "the run starts from the pending preview");
         assertEquals("pending", previewStatus(pending), "nothing saved, still reachable by the HTTP route");
     }
 
