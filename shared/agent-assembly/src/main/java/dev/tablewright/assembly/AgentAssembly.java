@@ -6,6 +6,7 @@ import dev.tablewright.agent.model.ChatModel;
 import dev.tablewright.agent.toolcall.ToolInvoker;
 import dev.tablewright.agent.toolcall.UserInputPort;
 import dev.tablewright.assembly.tools.DoorStores;
+import dev.tablewright.assembly.tools.SecretSetting;
 import dev.tablewright.assembly.tools.ToolAssembly;
 import dev.tablewright.door.TurnStreams;
 import dev.tablewright.logging.Metrics;
@@ -56,6 +57,15 @@ public final class AgentAssembly {
     /** This assembly with its tools run by {@code invoker} ({@link ToolAssembly#runningToolsWith}). */
     public AgentAssembly runningToolsWith(ToolInvoker invoker) {
         return new AgentAssembly(env, provider, toolAssembly.runningToolsWith(invoker), model);
+    }
+
+    /**
+     * The secret the chat's tool approvals are signed with: {@code TOOL_APPROVAL_SECRET} (locally), else the secret
+     * {@code TOOL_APPROVAL_SECRET_ARN} names ({@link SecretSetting}); empty: approvals are not signed (still bound
+     * by the stored call).
+     */
+    public java.util.Optional<String> toolApprovalSecret() {
+        return SecretSetting.read(env.get("TOOL_APPROVAL_SECRET"), env.get("TOOL_APPROVAL_SECRET_ARN"), "TOOL_APPROVAL_SECRET_ARN");
     }
 
     /** The tools' assembly this one builds on (the stores a door needs, {@link ToolAssembly#doorStores}). */

@@ -6,7 +6,6 @@ import dev.tablewright.agent.AgentLoop;
 import dev.tablewright.agent.AgentOutput;
 import dev.tablewright.agent.StopReason;
 import dev.tablewright.agent.model.TokenUsage;
-import dev.tablewright.aisdk.approval.ApprovalOutput;
 import dev.tablewright.aisdk.approval.ToolApprovals;
 import dev.tablewright.aisdk.stream.UiChunk;
 import dev.tablewright.agent.AgentResult;
@@ -16,6 +15,7 @@ import dev.tablewright.agent.memory.Transcript;
 import dev.tablewright.aisdk.request.ChatRequest;
 import dev.tablewright.aisdk.request.UiMessage;
 import dev.tablewright.aisdk.request.UiMessages;
+import dev.tablewright.door.PreviewKeeping;
 import dev.tablewright.door.TranscriptSplit;
 import dev.tablewright.aisdk.stream.UiMessageStreamWriter;
 import dev.tablewright.conversation.WorkingDraft;
@@ -82,8 +82,11 @@ public final class UiStreamTurn {
             ui.done();
             return;
         }
-        AgentOutput output = new ApprovalOutput(mapper, ui, outcomes, approvals.issue() ? approvals.approvals() : null,
-                ownerId, request.id(), messageId);
+        AgentOutput output = new PreviewKeeping(mapper, () -> outcomes.forEach(ui::write), !approvals.issue() ? null
+                : previewId -> approvals.approvals().issue(ownerId, request.id(), messageId, previewId).map(chunks -> {
+                    chunks.forEach(ui::write);
+                    return true;
+                }).orElse(false));
         TranscriptSplit.Split split = transcripts.split(request.messages(), messageId, memory, paused);
         AgentInput input = new AgentInput(request.id() == null ? "anonymous" : request.id(), ownerId, request.context(),
                 draft, split.history(), split.turnKey(), split.start(), request.clientTools());

@@ -52,7 +52,7 @@ public final class AgUiFunction implements StreamingHandler {
         DoorStores stores = agent.tools().doorStores();
         String inputs = stores.tables().userInput();
         return new AgUiEndpoint(agent.loop(agent.turnObserver()), stores.conversations(), agent.turnStreams(),
-                stores.tables().conversations() == null ? AgUiEndpoint.Decisions.NONE
+                !stores.conversations().stores() ? AgUiEndpoint.Decisions.NONE
                         : new AgUiEndpoint.Decisions(stores.previews(), stores.previewDecisions(),
                         inputs == null ? null : agent.tools().inputRequests(inputs)), Clock.systemUTC());
     }

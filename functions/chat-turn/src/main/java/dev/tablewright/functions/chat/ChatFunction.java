@@ -51,7 +51,7 @@ public final class ChatFunction implements StreamingHandler {
     public ChatFunction(AgentAssembly agent, JwtVerifier verifier) {
         this(new ChatEndpoint(new UiStreamTurn(agent.loop(agent.turnObserver())), agent.tools().doorStores().conversations(),
                 agent.turnStreams(), ToolApprovals.of(agent.tools().doorStores().toolApprovals(), agent.tools().doorStores()::previewDecisions,
-                agent.tools().secret("TOOL_APPROVAL_SECRET", "TOOL_APPROVAL_SECRET_ARN")), Refusals::answer),
+                agent.toolApprovalSecret()), Refusals::answer),
                 verifier::userIdOf, Optional::empty, agent.turnObserver());
     }
 

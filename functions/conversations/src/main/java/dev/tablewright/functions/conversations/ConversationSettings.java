@@ -17,7 +17,7 @@ record ConversationSettings(String conversationsTable, String userInputTable, St
 
     static ConversationSettings fromEnvironment() {
         Tables tables = Tables.fromEnvironment(Env.all());
-        return new ConversationSettings(Env.require("CONVERSATIONS_TABLE"), tables.userInputOrDefault(),
+        return new ConversationSettings(Env.require("CONVERSATIONS_TABLE"), tables.userInput(),
                 tables.previews(), tables.configs(),
                 DynamoConversations.ttl(Env.get("CONVERSATION_TTL_DAYS")));
     }

@@ -76,8 +76,8 @@ public final class McpFunction implements StreamingHandler {
         return new McpEndpoint(settings.mcp(), callerOf, stores.mcpSessions(),
                 // MCP asks its questions through the lifecycle: it always has a table (the template's name by default)
                 new McpToolServices(new McpToolCatalogue(tools.registry()), tools.tools(),
-                        tools.inputRequests(stores.tables().userInputOrDefault()), stores.previews(), stores.previewDecisions()),
-                RequestStateKey.of(tools.secret(RequestStateKey.KEY, RequestStateKey.SECRET_ARN)), clock)
+                        tools.inputRequests(stores.tables().userInput()), stores.previews(), stores.previewDecisions()),
+                RequestStateKey.fromEnvironment(env), clock)
                 .publishingMetricsTo(Metrics.namespace(env));
     }
 

@@ -1,9 +1,11 @@
 package dev.tablewright.functions.mcp;
 
+import dev.tablewright.assembly.tools.SecretSetting;
 import dev.tablewright.logging.StructuredLog;
 
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -22,7 +24,11 @@ final class RequestStateKey {
     private RequestStateKey() {
     }
 
-    static byte[] of(Optional<String> secret) {
+    static byte[] fromEnvironment(Map<String, String> env) {
+        return of(SecretSetting.read(env.get(KEY), env.get(SECRET_ARN), SECRET_ARN));
+    }
+
+    private static byte[] of(Optional<String> secret) {
         if (secret.isPresent()) {
             byte[] bytes = secret.get().strip().getBytes(StandardCharsets.UTF_8);
             if (bytes.length < MIN_BYTES) {

@@ -34,6 +34,8 @@ public final class DoorStores {
 
     private final Map<String, String> env;
     private final Tables tables;
+    /** {@code CONVERSATIONS_TABLE}; null: nothing is stored, and a turn is not resumable. */
+    private final String conversationsTable;
     private final Supplier<DynamoDbClient> client;
     private ConversationState conversations;
     private DynamoPreviewStore previews;
@@ -43,6 +45,8 @@ public final class DoorStores {
     DoorStores(Map<String, String> env, Supplier<DynamoDbClient> client) {
         this.env = Map.copyOf(env);
         this.tables = Tables.fromEnvironment(env);
+        String conversations = env.get("CONVERSATIONS_TABLE");
+        this.conversationsTable = conversations == null || conversations.isBlank() ? null : conversations;
         this.client = client;
     }
 
@@ -53,14 +57,14 @@ public final class DoorStores {
     /** The conversations ({@code CONVERSATIONS_TABLE}); {@link ConversationState#NONE} without one: nothing is stored. */
     public synchronized ConversationState conversations() {
         if (conversations == null) {
-            if (tables.conversations() == null) {
+            if (conversationsTable == null) {
                 conversations = ConversationState.NONE;
             } else {
                 DynamoDbClient dynamo = client.get();
-                DynamoConversationStore store = new DynamoConversationStore(dynamo, tables.conversations(), conversationTtl());
+                DynamoConversationStore store = new DynamoConversationStore(dynamo, conversationsTable, conversationTtl());
                 DynamoConfigStore configs = new DynamoConfigStore(dynamo, tables.configs());
                 conversations = new ConversationState(store, DynamoConversations.service(dynamo, store, configs,
-                        tables.userInputOrDefault(), tables.previews(), Clock.systemUTC()), configs, Clock.systemUTC());
+                        tables.userInput(), tables.previews(), Clock.systemUTC()), configs, Clock.systemUTC());
             }
         }
         return conversations;
@@ -73,7 +77,7 @@ public final class DoorStores {
      */
     public TurnStreams turnStreams(Duration maxTurn) {
         TurnStreamSettings streams = TurnStreamSettings.fromEnvironment(env);
-        if (streams.table() == null || tables.conversations() == null) {
+        if (streams.table() == null || conversationsTable == null) {
             return TurnStreams.NONE;
         }
         return new TurnStreams(new DynamoTurnStreamLog(client.get(), streams.table(), streams.ttl()),
@@ -83,8 +87,8 @@ public final class DoorStores {
     /** The approvals a turn issues, kept beside the conversations; empty without a conversation store. */
     public synchronized Optional<ToolApprovalStore> toolApprovals() {
         if (approvals == null) {
-            approvals = tables.conversations() == null ? Optional.empty()
-                    : Optional.of(new DynamoToolApprovalStore(client.get(), tables.conversations(), conversationTtl()));
+            approvals = conversationsTable == null ? Optional.empty()
+                    : Optional.of(new DynamoToolApprovalStore(client.get(), conversationsTable, conversationTtl()));
         }
         return approvals;
     }

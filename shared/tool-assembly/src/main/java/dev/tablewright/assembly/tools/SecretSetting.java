@@ -4,12 +4,11 @@ import dev.tablewright.logging.StructuredLog;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.secretsmanager.SecretsManagerClient;
 
-import java.util.Map;
 import java.util.Optional;
 
 /**
- * A secret a function is given, read once at init: its value in {@code valueVariable} (the local stack, tests), else
- * the Secrets Manager secret {@code arnVariable} names (deployed: the template generates it and only that function
+ * A secret a function is given, read once at init: its value (from a variable of the local stack or a test), else
+ * the Secrets Manager secret a variable names by ARN (deployed: the template generates it and only that function
  * may read it). Neither, or a secret named by anything but its ARN (the template read off AWS resolves the reference
  * to the resource's logical id, which no Secrets Manager knows): empty, and the caller says what that means. The
  * value never reaches a log line or an error message.
@@ -21,12 +20,15 @@ public final class SecretSetting {
     private SecretSetting() {
     }
 
-    public static Optional<String> read(Map<String, String> env, String valueVariable, String arnVariable) {
-        String value = env.get(valueVariable);
+    /**
+     * @param value       the secret itself, when given (null or blank: not given)
+     * @param arn         the secret's ARN, when given
+     * @param arnVariable the variable {@code arn} came from, to name it in a warning or an error
+     */
+    public static Optional<String> read(String value, String arn, String arnVariable) {
         if (value != null && !value.isBlank()) {
             return Optional.of(value);
         }
-        String arn = env.get(arnVariable);
         if (arn == null || arn.isBlank()) {
             return Optional.empty();
         }

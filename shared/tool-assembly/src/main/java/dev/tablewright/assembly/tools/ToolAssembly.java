@@ -15,7 +15,6 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 import java.time.Clock;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The tools as a door offers them, assembled from a function's environment, with no model: the catalogue's registry
@@ -51,11 +50,6 @@ public final class ToolAssembly {
     /** How the tools run: each in its own function ({@link #lambdaTools}), unless this assembly was given another way. */
     public ToolInvoker tools() {
         return tools != null ? tools : lambdaTools();
-    }
-
-    /** A secret given by value in {@code valueVariable} or by ARN in {@code arnVariable} ({@link SecretSetting}). */
-    public Optional<String> secret(String valueVariable, String arnVariable) {
-        return SecretSetting.read(env, valueVariable, arnVariable);
     }
 
     /** The stores a door needs, on this environment's one DynamoDB client, built once. */

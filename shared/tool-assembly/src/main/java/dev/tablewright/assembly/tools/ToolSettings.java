@@ -2,7 +2,6 @@ package dev.tablewright.assembly.tools;
 
 import dev.tablewright.catalog.DataSources;
 import dev.tablewright.lambda.Settings;
-import dev.tablewright.lambda.Tables;
 import dev.tablewright.userinput.InputRequestService;
 
 import java.util.List;
@@ -23,7 +22,8 @@ public record ToolSettings(List<String> dataSources, String userInputTable, Inpu
     }
 
     public static ToolSettings fromEnvironment(Map<String, String> env) {
-        return new ToolSettings(DataSources.namesOf(env.get("DATA_SOURCES")), Tables.fromEnvironment(env).userInput(),
+        String table = env.get("USER_INPUT_TABLE");
+        return new ToolSettings(DataSources.namesOf(env.get("DATA_SOURCES")), table == null || table.isBlank() ? null : table,
                 Settings.inputRequestExpiry(env));
     }
 }
