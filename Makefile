@@ -13,7 +13,7 @@
 # module's jar once (its S3 keys are content hashes).
 
 MVN ?= mvn
-MODULES := chat-turn tools configs user-input conversations mcp
+MODULES := chat-turn tools configs user-input conversations mcp agui
 STAMP := target/sam-build/jars.stamp
 # Everything a jar is built from; a change to any of them makes the next build run Maven again.
 SOURCES := $(shell find pom.xml shared functions -name target -prune -o -type f -print)
@@ -44,6 +44,7 @@ build-ValidateTableConfigFunction: MODULE=tools
 build-DiscoverTableReferenceFunction: MODULE=tools
 build-ChatTurnFunction: MODULE=chat-turn
 build-McpFunction: MODULE=mcp
+build-AguiFunction: MODULE=agui
 
 # database tools
 build-SearchDatabaseSchemaFunction: MODULE=configs

@@ -47,7 +47,7 @@ class LayersTest {
             .layer("HTTP stream").definedBy("dev.tablewright.http..")
             // what every door needs, protocol-neutral (the conversation session, the recorded turn, the refusals)
             .layer("Door kit").definedBy("dev.tablewright.door..")
-            .layer("Protocols").definedBy("dev.tablewright.aisdk..", "dev.tablewright.mcp..")
+            .layer("Protocols").definedBy("dev.tablewright.aisdk..", "dev.tablewright.mcp..", "dev.tablewright.agui..")
             // the package itself: its sub-package is the streaming runtime, a layer above (it uses the protocols)
             .layer("Lambda kit").definedBy("dev.tablewright.lambda")
             .layer("Adapters").definedBy("dev.tablewright.dynamodb..", "dev.tablewright.postgres..", "dev.tablewright.jwt..",
@@ -108,7 +108,7 @@ class LayersTest {
             .because("a door answers HTTP through dev.tablewright.http.stream; the AI SDK is one door among others");
 
     /** The protocol doors: each a module over the door kit, none importing another. A new door is one entry here. */
-    static final List<String> DOORS = List.of("dev.tablewright.aisdk..", "dev.tablewright.mcp..");
+    static final List<String> DOORS = List.of("dev.tablewright.aisdk..", "dev.tablewright.mcp..", "dev.tablewright.agui..");
 
     /**
      * No door imports another door, and the door kit imports none: what every door shares lives in the kit, so a

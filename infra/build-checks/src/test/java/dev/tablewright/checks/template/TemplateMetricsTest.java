@@ -163,7 +163,7 @@ class TemplateMetricsTest {
     @Test
     void theOperationsGuidesAlarmsExistAndNotifyTheOptionalTopic() {
         Map<String, Map<String, Object>> alarms = alarms();
-        assertEquals(Set.of("ModelErrorShareAlarm", "TimeToFirstTokenAlarm", "FunctionErrorsAlarm", "DynamoDbThrottlingAlarm",
+        assertEquals(Set.of("ModelErrorShareAlarm", "TimeToFirstTokenAlarm", "FunctionErrorsAlarm", "AguiFunctionErrorsAlarm", "DynamoDbThrottlingAlarm",
                         "DynamoDbSessionTablesThrottlingAlarm"),
                 alarms.keySet());
         SamTemplate.Intrinsic toTopic = new SamTemplate.Intrinsic("If", List.of("HasAlarmTopic",

@@ -268,6 +268,10 @@ public final class LocalDeployment implements AutoCloseable {
         return gateway.mcpUrl();
     }
 
+    public String aguiUrl() {
+        return gateway.aguiUrl();
+    }
+
     public DevIssuer issuer() {
         return gateway.issuer();
     }
@@ -299,6 +303,7 @@ public final class LocalDeployment implements AutoCloseable {
         b.append("HTTP API          ").append(url()).append("   (").append(gateway.routes().size()).append(" routes from template.yaml)\n");
         b.append("chat (streaming)  ").append(chatUrl()).append("\n");
         b.append("MCP server        ").append(mcpUrl()).append("   (Streamable HTTP; docs/mcp.md)\n");
+        b.append("AG-UI             ").append(aguiUrl()).append("   (RunAgentInput over SSE; docs/ag-ui.md)\n");
         b.append("DynamoDB          ").append(dynamoEndpoint).append("   (").append(dynamoEngine).append(")   tables ")
                 .append(tables.tableNames().keySet()).append("\n");
         b.append("PostgreSQL        ").append(database.origin()).append("\n");

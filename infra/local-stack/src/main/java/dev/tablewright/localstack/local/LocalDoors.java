@@ -4,6 +4,7 @@ import dev.tablewright.agent.model.ChatModel;
 import dev.tablewright.agent.toolcall.ToolInvoker;
 import dev.tablewright.assembly.AgentAssembly;
 import dev.tablewright.assembly.tools.ToolAssembly;
+import dev.tablewright.functions.agui.AgUiFunction;
 import dev.tablewright.functions.chat.ChatFunction;
 import dev.tablewright.functions.mcp.McpFunction;
 import dev.tablewright.jwt.JwtVerifier;
@@ -55,7 +56,11 @@ final class LocalDoors {
                 env.remove("MCP_REQUEST_STATE_SECRET_ARN");
                 env.putIfAbsent("MCP_REQUEST_STATE_KEY", randomKey());
                 return new McpFunction(ToolAssembly.fromEnvironment(env).runningToolsWith(parts.tools()), env);
-            }));
+            }),
+            // AG-UI, on the agent as the chat's
+            new Door(AgUiFunction.class.getName(), List.of(LocalGateway.AGUI_PATH), parts -> new AgUiFunction(
+                    AgentAssembly.fromEnvironment(parts.env()).withModel(parts.model()).runningToolsWith(parts.tools()),
+                    JwtVerifier.fromEnvironment(parts.env()))));
 
     private LocalDoors() {
     }

@@ -40,7 +40,7 @@ import java.util.regex.Pattern;
  *       {@code {"message":"Unauthorized"}} otherwise) and the claims in
  *       {@code requestContext.authorizer.jwt.claims};</li>
  *   <li>every function URL of template.yaml on its door's paths ({@link LocalDoors}: the chat at {@value #CHAT_PATH},
- *       MCP at {@value #MCP_PATH} and its protected-resource metadata), streamed: each chunk the function flushes is
+ *       MCP at {@value #MCP_PATH} and its protected-resource metadata, AG-UI at {@value #AGUI_PATH}), streamed: each chunk the function flushes is
  *       sent at once (no authorizer: the function checks the token itself, as in AWS);</li>
  *   <li>the development OIDC issuer at {@value DevIssuer#CONTEXT_PATH};</li>
  *   <li>a web page ({@link #page}), on the same origin: a GET no route takes is one of its files, or its
@@ -52,6 +52,7 @@ public final class LocalGateway implements AutoCloseable {
     public static final int DEFAULT_PORT = 3000;
     public static final String CHAT_PATH = "/chat";
     public static final String MCP_PATH = dev.tablewright.mcp.McpEndpoint.PATH;
+    public static final String AGUI_PATH = "/agui";
     public static final String PAGE_CONFIG_PATH = "/config.json";
     private static final int MAX_BODY_BYTES = 10 * 1024 * 1024; // API Gateway's payload limit
     private static final StructuredLog LOG = StructuredLog.of(LocalGateway.class);
@@ -96,6 +97,10 @@ public final class LocalGateway implements AutoCloseable {
 
     public String mcpUrl() {
         return url() + MCP_PATH;
+    }
+
+    public String aguiUrl() {
+        return url() + AGUI_PATH;
     }
 
     public DevIssuer issuer() {
