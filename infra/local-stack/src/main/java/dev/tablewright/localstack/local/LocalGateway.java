@@ -40,8 +40,9 @@ import java.util.regex.Pattern;
  *       {@code {"message":"Unauthorized"}} otherwise) and the claims in
  *       {@code requestContext.authorizer.jwt.claims};</li>
  *   <li>every function URL of template.yaml on its door's paths ({@link LocalDoors}: the chat at {@value #CHAT_PATH},
- *       MCP at {@value #MCP_PATH} and its protected-resource metadata, AG-UI at {@value #AGUI_PATH}), streamed: each chunk the function flushes is
- *       sent at once (no authorizer: the function checks the token itself, as in AWS);</li>
+ *       MCP at {@value #MCP_PATH} and its protected-resource metadata, AG-UI at {@value #AGUI_PATH}; a function URL
+ *       whose handler is no door at {@value #FUNCTION_URL_PATH}/{logical id}), streamed: each chunk the function
+ *       flushes is sent at once (no authorizer: the function checks the token itself, as in AWS);</li>
  *   <li>the development OIDC issuer at {@value DevIssuer#CONTEXT_PATH};</li>
  *   <li>a web page ({@link #page}), on the same origin: a GET no route takes is one of its files, or its
  *       {@value #PAGE_CONFIG_PATH}.</li>
@@ -50,6 +51,7 @@ import java.util.regex.Pattern;
 public final class LocalGateway implements AutoCloseable {
 
     public static final int DEFAULT_PORT = 3000;
+    static final String FUNCTION_URL_PATH = "/function-urls";
     public static final String CHAT_PATH = "/chat";
     public static final String MCP_PATH = dev.tablewright.mcp.McpEndpoint.PATH;
     public static final String AGUI_PATH = "/agui";
@@ -69,6 +71,8 @@ public final class LocalGateway implements AutoCloseable {
     private JwtVerifier verifier;
     private Map<String, InProcessFunction> functions = Map.of();
     private final Map<LocalDoors.Door, InProcessFunction> doors = new LinkedHashMap<>();
+    /** Function URLs whose handler is no door of {@link LocalDoors}, each at {@value #FUNCTION_URL_PATH}/{logical id}. */
+    private final Map<String, InProcessFunction> otherUrls = new LinkedHashMap<>();
     private Set<String> corsOrigins = Set.of("*");
     private StaticFiles pageFiles;
     private PageConfig pageConfig;
@@ -93,6 +97,11 @@ public final class LocalGateway implements AutoCloseable {
 
     public String chatUrl() {
         return url() + CHAT_PATH;
+    }
+
+    /** The URL of a function URL whose handler is no door the stack knows (served as is, at its logical id). */
+    public String functionUrl(String logicalId) {
+        return url() + FUNCTION_URL_PATH + "/" + logicalId;
     }
 
     public String mcpUrl() {
@@ -147,7 +156,8 @@ public final class LocalGateway implements AutoCloseable {
         for (String id : HttpApiRoutes.functionUrls(template).keySet()) {
             InProcessFunction f = this.functions.get(id);
             if (f != null) {
-                LocalDoors.forHandler(f.handlerClassName()).ifPresent(door -> doors.putIfAbsent(door, f));
+                LocalDoors.forHandler(f.handlerClassName()).ifPresentOrElse(door -> doors.putIfAbsent(door, f),
+                        () -> otherUrls.put(FUNCTION_URL_PATH + "/" + id, f));
             }
         }
         issuer.mountOn(server);
@@ -188,7 +198,9 @@ public final class LocalGateway implements AutoCloseable {
             if (method.equals("OPTIONS") && exchange.getRequestHeaders().containsKey("Access-Control-Request-Method")) {
                 status = preflight(exchange);
             } else if (LocalDoors.forPath(path).isPresent()) {
-                status = functionUrl(exchange, LocalDoors.forPath(path).get());
+                status = functionUrl(exchange, doors.get(LocalDoors.forPath(path).get()));
+            } else if (otherUrls.containsKey(path)) {
+                status = functionUrl(exchange, otherUrls.get(path));
             } else {
                 status = route(exchange, method, path);
             }
@@ -302,8 +314,7 @@ public final class LocalGateway implements AutoCloseable {
      * A function URL, streamed: the door's function checks the token (and MCP the Host and the Origin) itself. The
      * event says the request came over plain HTTP ({@code x-forwarded-proto}), as a proxy in front of it would.
      */
-    private int functionUrl(HttpExchange exchange, LocalDoors.Door door) throws Exception {
-        InProcessFunction function = doors.get(door);
+    private int functionUrl(HttpExchange exchange, InProcessFunction function) throws Exception {
         if (function == null) {
             return sendJson(exchange, 404, "{\"message\":\"no function URL in template.yaml for this path\"}", Map.of());
         }

@@ -100,7 +100,7 @@ class LocalGatewayTest {
     @Test
     void theFunctionUrlStreamsEachChunkAsItIsFlushed() throws Exception {
         LatchedChatTurn.firstChunkSeen = new CountDownLatch(1);
-        HttpResponse<InputStream> r = HTTP.send(HttpRequest.newBuilder(URI.create(gateway.chatUrl()))
+        HttpResponse<InputStream> r = HTTP.send(HttpRequest.newBuilder(URI.create(gateway.functionUrl("StreamFunction")))
                 .POST(HttpRequest.BodyPublishers.ofString("hello")).build(), HttpResponse.BodyHandlers.ofInputStream());
         assertEquals(200, r.statusCode());
         assertEquals("text/event-stream", r.headers().firstValue("content-type").orElse(null));
