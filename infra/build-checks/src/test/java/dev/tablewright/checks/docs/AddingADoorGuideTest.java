@@ -34,6 +34,7 @@ import dev.tablewright.toolcontract.ToolEffect;
 import dev.tablewright.toolcontract.ToolInvocation;
 import dev.tablewright.toolcontract.ToolOutcome;
 import dev.tablewright.toolcontract.ToolRegistry;
+import dev.tablewright.fakes.concurrent.Poll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -257,11 +258,7 @@ class AddingADoorGuideTest {
     }
 
     /** Waits for what another thread does (bounded): the stream log and the streams are written off this thread. */
-    private static void until(BooleanSupplier condition) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < end, "the condition never held");
-            Thread.sleep(10);
-        }
+    private static void until(BooleanSupplier condition) {
+        Poll.until("the stream log and the streams written off this thread", Duration.ofSeconds(20), condition);
     }
 }
