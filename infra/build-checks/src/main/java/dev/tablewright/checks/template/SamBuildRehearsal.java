@@ -48,9 +48,24 @@ public final class SamBuildRehearsal {
     }
 
     public MakeRun build(String functionId) throws IOException, InterruptedException {
+        return make(functionId);
+    }
+
+    /**
+     * What {@code make build-<Id>} would run, without running it ({@code make -n}: the recipes are printed; make still
+     * runs the recursive make that decides whether the jars are stale, in the same dry-run mode, so a stale stamp
+     * prints the Maven command and a current one does not).
+     */
+    public MakeRun plan(String functionId) throws IOException, InterruptedException {
+        return make(functionId, "-n");
+    }
+
+    private MakeRun make(String functionId, String... flags) throws IOException, InterruptedException {
         long start = System.nanoTime();
-        ProcessBuilder pb = new ProcessBuilder("make", "build-" + functionId,
-                "ARTIFACTS_DIR=" + artifacts(functionId), "MVN=" + maven)
+        List<String> command = new ArrayList<>(List.of("make"));
+        command.addAll(List.of(flags));
+        command.addAll(List.of("build-" + functionId, "ARTIFACTS_DIR=" + artifacts(functionId), "MVN=" + maven));
+        ProcessBuilder pb = new ProcessBuilder(command)
                 .directory(root.toFile())
                 .redirectErrorStream(true);
         Process p = pb.start();

@@ -112,11 +112,15 @@ class SamBuildTest {
         assertEquals(List.of("lib"), children(sam.artifacts("ApplyFilterChangeFunction")));
 
         // a changed source: the next build runs Maven again (a function module's source: the Makefile's stamp covers
-        // every source it builds from, and a leaf module keeps the second Maven run short)
+        // every source it builds from). Asked of make as a dry run: the rebuild would be the first run's Maven
+        // command, already shown to build; running it again would only repeat it.
         Path source = copy.resolve("functions/tools/src/main/java/dev/tablewright/functions/tools/ApplySortChangeFunction.java");
         assertTrue(Files.isRegularFile(source), source.toString());
+        SamBuildRehearsal.MakeRun unchanged = sam.plan("ApplySortChangeFunction");
+        assertEquals(0, unchanged.exit(), unchanged.output());
+        assertFalse(mavenRan(unchanged), "nothing changed, nothing to rebuild:\n" + unchanged.output());
         Files.setLastModifiedTime(source, FileTime.from(Instant.now().plusSeconds(5)));
-        SamBuildRehearsal.MakeRun rebuilt = sam.build("ApplySortChangeFunction");
+        SamBuildRehearsal.MakeRun rebuilt = sam.plan("ApplySortChangeFunction");
         assertEquals(0, rebuilt.exit(), rebuilt.output());
         assertTrue(mavenRan(rebuilt), "a changed source is rebuilt:\n" + rebuilt.output());
     }

@@ -1,9 +1,13 @@
 package dev.tablewright.fakes.node;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -41,7 +45,7 @@ public final class NodeProject {
     public String node22() throws Exception {
         ensureInstalled();
         try {
-            return Node22.command(directory, System.out);
+            return acrossProcesses(() -> Node22.command(directory, System.out));
         } catch (IOException e) {
             throw new AssertionError("this check needs Node " + Node22.MAJOR + ": " + e.getMessage(), e);
         }
@@ -64,13 +68,29 @@ public final class NodeProject {
         }
         Path lock = directory.resolve("package-lock.json");
         Path marker = directory.resolve("node_modules/.package-lock.json");
-        if (!Files.exists(marker) || Files.getLastModifiedTime(marker).compareTo(Files.getLastModifiedTime(lock)) < 0) {
-            Result ci = exec(300, List.of("npm", "ci", "--no-audit", "--no-fund"));
-            if (ci.exit() != 0) {
-                throw new AssertionError("npm ci failed in " + directory + " (is the npm registry reachable?):\n" + ci.stderr());
+        acrossProcesses(() -> {
+            if (!Files.exists(marker) || Files.getLastModifiedTime(marker).compareTo(Files.getLastModifiedTime(lock)) < 0) {
+                Result ci = exec(300, List.of("npm", "ci", "--no-audit", "--no-fund"));
+                if (ci.exit() != 0) {
+                    throw new AssertionError("npm ci failed in " + directory + " (is the npm registry reachable?):\n" + ci.stderr());
+                }
             }
-        }
+            return null;
+        });
         installed = true;
+    }
+
+    /**
+     * Runs {@code step} holding a file lock on the project: the suites run in two JVMs, and {@code npm ci} in one
+     * (which first deletes node_modules) must not run under a tool the other one is running.
+     */
+    private <T> T acrossProcesses(Callable<T> step) throws Exception {
+        Path lockFile = directory.resolve("target/install.lock");
+        Files.createDirectories(lockFile.getParent());
+        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+             FileLock ignored = channel.lock()) {
+            return step.call();
+        }
     }
 
     private Result exec(int timeoutSeconds, List<String> command) throws Exception {

@@ -16,7 +16,9 @@ final class SideJar {
     }
 
     static Path of(String name, Class<?>... classes) throws IOException {
-        Path jar = Path.of("target", name + ".jar").toAbsolutePath();
+        // a new file each time: a process of an earlier test, still going down, may hold the last one open, and a jar
+        // rewritten in place under a starting JVM can be read half-written
+        Path jar = Files.createTempFile(Path.of("target").toAbsolutePath(), name + "-", ".jar");
         try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar))) {
             for (Class<?> type : classes) {
                 Path classFile;

@@ -46,12 +46,15 @@ public final class FunctionProcess implements AutoCloseable {
     private final FunctionSpec spec;
     private final Process process;
     private final long startedNanos;
+    /** The task root laid out for this process alone (none when the artifact is a folder), removed once it ends. */
+    private final Path stagedRoot;
     private final Deque<String> output = new ArrayDeque<>();
 
-    private FunctionProcess(FunctionSpec spec, Process process, long startedNanos) {
+    private FunctionProcess(FunctionSpec spec, Process process, long startedNanos, Path stagedRoot) {
         this.spec = spec;
         this.process = process;
         this.startedNanos = startedNanos;
+        this.stagedRoot = stagedRoot;
         Thread.ofVirtual().start(() -> drain(process.getInputStream()));
     }
 
@@ -73,13 +76,14 @@ public final class FunctionProcess implements AutoCloseable {
                     + " (build it with: mvn -q -pl functions/" + spec.module() + " -am package -DskipTests)");
         }
         Path taskRoot;
+        Path staged = null;
         if (Files.isDirectory(spec.artifact())) {
             if (!extraJars.isEmpty()) {
                 throw new IllegalArgumentException("extra jars need a packaged artifact, not a directory");
             }
             taskRoot = spec.artifact().toAbsolutePath();
         } else {
-            taskRoot = stage(spec.artifact(), taskRootFor(spec), extraJars);
+            taskRoot = staged = stage(spec.artifact(), taskRootFor(spec), extraJars);
         }
         Map<String, String> env = new LinkedHashMap<>();
         env.put("AWS_LAMBDA_RUNTIME_API", emulator.address());
@@ -115,7 +119,7 @@ public final class FunctionProcess implements AutoCloseable {
         builder.environment().putAll(env);
         long started = System.nanoTime();
         Process process = builder.start();
-        return new FunctionProcess(spec, process, started);
+        return new FunctionProcess(spec, process, started, staged);
     }
 
     /**
@@ -164,8 +168,14 @@ public final class FunctionProcess implements AutoCloseable {
         return root.resolve("infra").resolve("test-support");
     }
 
-    private static Path taskRootFor(FunctionSpec spec) {
-        return fakesDirectory().resolve("target").resolve("lambda-task").resolve(spec.module());
+    /**
+     * A task root of its own for each start: an earlier process of the same function may still be going down, and a
+     * test JVM next to this one (the suites run in two) may start the same function at the same moment.
+     */
+    private static Path taskRootFor(FunctionSpec spec) throws IOException {
+        Path tasks = fakesDirectory().resolve("target").resolve("lambda-task");
+        Files.createDirectories(tasks);
+        return Files.createTempDirectory(tasks, spec.module() + "-");
     }
 
     /**
@@ -281,6 +291,13 @@ public final class FunctionProcess implements AutoCloseable {
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
+        }
+        if (stagedRoot != null && !process.isAlive()) {
+            try {
+                deleteTree(stagedRoot);
+            } catch (IOException | UncheckedIOException e) {
+                // a leftover under target/ costs only disk; the next start uses a new folder anyway
+            }
         }
     }
 }
