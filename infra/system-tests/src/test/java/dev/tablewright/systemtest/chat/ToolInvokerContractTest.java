@@ -49,11 +49,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@link InProcessToolInvoker} over the tools themselves (the tests and benchmarks), the Lambda one (the SDK's real
  * client against a loopback Lambda API running each tool's {@link ToolFunction}) and the {@link InProcessToolInvoker}
  * over each tool's {@link ToolFunction} as an in-process function of the template (the local stack). The same tools
- * give the same answers through
- * each: the user-input gate before the tool, a domain failure with its code and fields, arguments the envelope
- * refuses, an unknown tool, an unexpected failure as {@code internal} without its detail, the turn's trace; and, where a
- * function runs the tool, a function that fails without an answer as {@code internal}. A call that does not get
- * through is Lambda's alone ({@link LambdaToolInvokerTest}).
+ * give the same answers through each: the user-input gate before the tool, a domain failure with its code and fields,
+ * arguments the envelope refuses, an unknown tool, an unexpected failure as {@code internal} without its detail, the
+ * turn's trace; and, where a function runs the tool, a function that fails without an answer as {@code internal}. A
+ * call that does not get through is Lambda's alone ({@link LambdaToolInvokerTest}).
  */
 class ToolInvokerContractTest {
 
