@@ -1,5 +1,6 @@
 package dev.tablewright.aisdk.stream;
 
+import dev.tablewright.fakes.stream.UiMessageStreamReader;
 import dev.tablewright.http.stream.InMemoryResponseStream;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.json.Json;
