@@ -17,9 +17,9 @@ import java.util.function.Consumer;
 /**
  * Reads a UI message stream (the AI SDK's protocol, docs/stream-protocol.md): server-sent events, each one
  * {@code data:} line holding a JSON part, ended by {@code data: [DONE]}. The one reader of every Java client of the
- * stream: a live response is read part by part as it arrives ({@link #next}), skipping an event that is not a part
- * as {@code useChat} does (the terminal chat, the evaluation harness, the benchmarks); a whole body is read strictly
- * ({@link #parse}), as the tests check what the server wrote.
+ * stream: a live response is read part by part as it arrives ({@link #next}), an event that holds no part skipped
+ * (the terminal chat, the evaluation harness, the benchmarks); a whole body is read strictly ({@link #parse}), as the
+ * tests check what the server wrote.
  */
 public final class UiMessageStreamReader {
 
@@ -41,9 +41,8 @@ public final class UiMessageStreamReader {
     private final BufferedReader lines;
     private final Consumer<String> onStray;
     private boolean done;
-    private boolean ended;
 
-    /** A live response: an event that is not a part is skipped. */
+    /** A live response: an event that holds no part (a comment, data that is not a part, a cut last one) is skipped. */
     public UiMessageStreamReader(InputStream body) {
         this(new BufferedReader(new InputStreamReader(body, StandardCharsets.UTF_8)), stray -> { });
     }
@@ -79,10 +78,9 @@ public final class UiMessageStreamReader {
 
     /** The next part as it arrives, or null once the stream has ended: with {@code [DONE]} ({@link #done}) or without. */
     public JsonNode next() throws IOException {
-        while (!done && !ended) {
+        while (!done) {
             List<String> event = event();
             if (event == null) {
-                ended = true;
                 return null;
             }
             if (event.size() != 1 || !event.getFirst().startsWith("data: ")) {

@@ -62,7 +62,7 @@ class UiMessageStreamReaderTest {
     }
 
     @Test
-    void aLiveResponseSkipsWhatIsNotAPartAsUseChatDoes() throws Exception {
+    void aLiveResponseSkipsAnEventThatHoldsNoPart() throws Exception {
         String body = ": keep-alive\n\nevent: ui\ndata:{\"type\":\"start\"}\n\ndata: not json\n\ndata: {\"x\":1}\n\n"
                 + "data: {\"type\":\"text-delta\",\n"
                 + "data: \"delta\":\"two lines\"}\n\ndata: {\"type\":\"fin";
