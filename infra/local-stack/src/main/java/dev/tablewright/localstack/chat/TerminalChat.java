@@ -179,9 +179,10 @@ public final class TerminalChat {
         if (options.configId() != null && !configLoaded) {
             context.put("configId", options.configId()); // once: later turns continue on the conversation's draft
         }
+        JsonNode newest = continuing != null ? continuing : messages.get(messages.size() - 2);
         ChatClient.Reply reply;
         try {
-            reply = client.send(conversationId, continuing != null ? continuing : messages.get(messages.size() - 2), context, turn::accept);
+            reply = client.send(conversationId, newest, context, turn::accept);
         } catch (IOException | InterruptedException e) {
             out.println("  ! the chat could not be reached: " + e.getMessage());
             return null;
