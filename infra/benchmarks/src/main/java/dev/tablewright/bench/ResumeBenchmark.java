@@ -1,18 +1,18 @@
 package dev.tablewright.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.dynamodb.DynamoDbClients;
 import dev.tablewright.fakes.identity.DevIssuer;
 import dev.tablewright.localstack.local.LocalDeployment;
 import dev.tablewright.fakes.model.ModelScript;
+import dev.tablewright.fakes.stream.UiMessageStreamReader;
 import dev.tablewright.json.Json;
 import dev.tablewright.lambda.Env;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -176,18 +176,19 @@ public final class ResumeBenchmark {
     private static Read read(HttpResponse<java.io.InputStream> response) {
         Map<String, Long> deltas = new HashMap<>();
         long first = 0;
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
-            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+        try (java.io.InputStream body = response.body()) {
+            UiMessageStreamReader stream = new UiMessageStreamReader(body);
+            for (JsonNode part = stream.next(); part != null; part = stream.next()) {
                 long now = System.nanoTime();
                 if (first == 0) {
                     first = now;
                 }
-                if (line.equals("data: [DONE]")) {
-                    return new Read(deltas, first, now);
+                if (part.path("type").asText().equals("text-delta")) {
+                    deltas.put(part.path("delta").asText(), now);
                 }
-                if (line.contains("\"type\":\"text-delta\"")) {
-                    deltas.put(Json.parse(line.substring(6)).path("delta").asText(), now);
-                }
+            }
+            if (stream.done()) {
+                return new Read(deltas, first, System.nanoTime());
             }
         } catch (Exception e) {
             throw new IllegalStateException(e);

@@ -2,18 +2,14 @@ package dev.tablewright.eval;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.json.Json;
+import dev.tablewright.localstack.chat.ChatClient;
 import dev.tablewright.localstack.local.LocalDatabase;
 import dev.tablewright.localstack.local.LocalDeployment;
 import dev.tablewright.localstack.local.LocalModel;
 import dev.tablewright.postgres.DatabaseUrl;
 import dev.tablewright.postgres.PostgresDatabases;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -43,8 +39,6 @@ public final class EvalStack implements AutoCloseable {
     /** Which model answered, as the report records it (no key, no URL: nothing that could hold a secret). */
     public record ModelInfo(String kind, String provider, String name, String label) {
     }
-
-    private static final HttpClient CHAT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     private final LocalDeployment deployment;
     private final LocalDatabase ownDatabase;
@@ -134,22 +128,9 @@ public final class EvalStack implements AutoCloseable {
         return deployment.model().kind() == LocalModel.Kind.OFFLINE_DEMO;
     }
 
-    /** A token of the development issuer for {@code user}: each run is a user of its own. */
-    public String tokenFor(String user) {
-        return deployment.issuer().mint(user);
-    }
-
-    /** A call of the HTTP API, as a client makes it. */
-    public HttpResponse<String> api(String method, String path, String token, String body) throws IOException, InterruptedException {
-        return deployment.call(method, path, token, body);
-    }
-
-    /** One chat request to the chat function URL; the whole UI message stream as text. */
-    public HttpResponse<String> chat(String token, String body) throws IOException, InterruptedException {
-        return CHAT.send(HttpRequest.newBuilder(URI.create(deployment.chatUrl())).timeout(turnTimeout)
-                .header("authorization", "Bearer " + token).header("content-type", "application/json")
-                .header("accept", "text/event-stream").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
-                HttpResponse.BodyHandlers.ofString());
+    /** A client of this deployment as {@code user}, with a token of its development issuer: each run is a user of its own. */
+    public ChatClient clientFor(String user) {
+        return new ChatClient(deployment.url(), deployment.chatUrl(), deployment.issuer().mint(user), turnTimeout);
     }
 
     @Override

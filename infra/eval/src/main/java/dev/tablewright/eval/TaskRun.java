@@ -3,11 +3,10 @@ package dev.tablewright.eval;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.json.Json;
+import dev.tablewright.localstack.chat.ChatClient;
 
 import java.io.IOException;
-import java.net.URLEncoder;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,8 +29,7 @@ final class TaskRun {
     private final EvalStack stack;
     private final EvalTask task;
     private final int run;
-    private final String user;
-    private final String token;
+    private final ChatClient client;
     private final String conversationId;
 
     private final List<RunRecord.Turn> turns = new ArrayList<>();
@@ -46,8 +44,7 @@ final class TaskRun {
         this.task = task;
         this.run = run;
         String id = batch + "-" + task.id() + "-" + run;
-        this.user = "eval-" + id;
-        this.token = stack.tokenFor(user);
+        this.client = stack.clientFor("eval-" + id);
         this.conversationId = "eval-" + id;
     }
 
@@ -107,10 +104,9 @@ final class TaskRun {
     }
 
     private String turn(int index) throws IOException, InterruptedException {
-        ObjectNode body = Json.object().put("id", conversationId).put("trigger", "submit-message");
-        ObjectNode message = body.putObject("message").put("id", "u" + (index + 1)).put("role", "user");
-        message.putArray("parts").addObject().put("type", "text").put("text", task.turns().get(index));
-        body.putObject("context").put("page", "tables");
+        ObjectNode said = Json.object().put("id", "u" + (index + 1)).put("role", "user");
+        said.putArray("parts").addObject().put("type", "text").put("text", task.turns().get(index));
+        JsonNode message = said;
 
         int steps = 0;
         long input = 0;
@@ -122,12 +118,13 @@ final class TaskRun {
         String finish = null;
         String failure = null;
         for (int response = 0; response < MAX_RESPONSES_PER_TURN; response++) {
-            HttpResponse<String> r = stack.chat(token, Json.write(body));
-            if (r.statusCode() != 200) {
-                failure = "the chat answered " + r.statusCode() + ": " + clip(r.body());
+            List<JsonNode> parts = new ArrayList<>();
+            ChatClient.Reply reply = client.send(conversationId, message, Json.object().put("page", "tables"), parts::add);
+            if (reply.refused()) {
+                failure = "the chat answered " + reply.status() + ": " + clip(reply.refusal());
                 break;
             }
-            TurnStream stream = TurnStream.parse(r.body());
+            TurnStream stream = TurnStream.of(parts);
             steps += stream.modelSteps();
             input += stream.inputTokens();
             output += stream.outputTokens();
@@ -144,7 +141,7 @@ final class TaskRun {
             if (failure != null) {
                 break;
             }
-            body = resumeBody();
+            message = resumeMessage();
             if (response == MAX_RESPONSES_PER_TURN - 1) {
                 failure = "the turn still asked after " + MAX_RESPONSES_PER_TURN + " answers";
             }
@@ -181,10 +178,7 @@ final class TaskRun {
                 return request.path("toolName").asText("a tool") + " asked for " + String.join(", ", unanswered)
                         + ", which the task does not answer";
             }
-            ObjectNode body = Json.object();
-            body.set("values", Json.MAPPER.valueToTree(values));
-            HttpResponse<String> r = stack.api("POST", "/conversations/" + encode(conversationId) + "/input-requests/"
-                    + encode(request.path("toolCallId").asText()) + "/response", token, Json.write(body));
+            HttpResponse<String> r = client.answer(conversationId, request.path("toolCallId").asText(), Json.MAPPER.valueToTree(values));
             if (r.statusCode() / 100 != 2) {
                 return "answering " + request.path("toolName").asText("a tool") + " was refused: " + r.statusCode() + " " + clip(r.body());
             }
@@ -192,21 +186,18 @@ final class TaskRun {
         return null;
     }
 
-    /** The next request after answering: the stored assistant message with its paused call, as the persistence form resumes. */
-    private ObjectNode resumeBody() throws IOException, InterruptedException {
-        HttpResponse<String> r = stack.api("GET", "/conversations/" + encode(conversationId), token, null);
+    /** The next message after answering: the stored assistant message with its paused call, as the persistence form resumes. */
+    private JsonNode resumeMessage() throws IOException, InterruptedException {
+        HttpResponse<String> r = client.api("GET", "/conversations/" + ChatClient.encode(conversationId), null);
         if (r.statusCode() != 200) {
             throw new IOException("the conversation could not be read to resume it: " + r.statusCode() + " " + clip(r.body()));
         }
         JsonNode messages = Json.parse(r.body()).path("messages");
-        ObjectNode body = Json.object().put("id", conversationId).put("trigger", "submit-message");
-        body.set("message", messages.get(messages.size() - 1));
-        body.putObject("context").put("page", "tables");
-        return body;
+        return messages.get(messages.size() - 1);
     }
 
     private void accept(String previewId) throws IOException, InterruptedException {
-        HttpResponse<String> r = stack.api("POST", "/previews/" + encode(previewId) + "/accept", token, "{}");
+        HttpResponse<String> r = client.decide(previewId, true);
         if (r.statusCode() / 100 == 2) {
             accepted++;
         } else {
@@ -220,7 +211,7 @@ final class TaskRun {
 
     /** The run's user's most recently saved config (the user has no other), or null when nothing was saved. */
     private SavedConfig finalSavedConfig() throws IOException, InterruptedException {
-        HttpResponse<String> list = stack.api("GET", "/configs?limit=100", token, null);
+        HttpResponse<String> list = client.api("GET", "/configs?limit=100", null);
         if (list.statusCode() != 200) {
             throw new IOException("GET /configs answered " + list.statusCode() + ": " + clip(list.body()));
         }
@@ -235,7 +226,7 @@ final class TaskRun {
             return null;
         }
         String id = latest.path("configId").asText();
-        HttpResponse<String> one = stack.api("GET", "/configs/" + encode(id), token, null);
+        HttpResponse<String> one = client.api("GET", "/configs/" + ChatClient.encode(id), null);
         if (one.statusCode() != 200) {
             throw new IOException("GET /configs/" + id + " answered " + one.statusCode() + ": " + clip(one.body()));
         }
@@ -300,10 +291,6 @@ final class TaskRun {
         return new Verdict(true, golden.rows().size() + " row" + (golden.rows().size() == 1 ? "" : "s") + " × "
                 + golden.columns().size() + " column" + (golden.columns().size() == 1 ? "" : "s") + " as the golden query"
                 + (expected.ordered() ? ", in order" : "") + (expected.headers().isEmpty() ? "" : ", headed as asked"));
-    }
-
-    private static String encode(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     private static String clip(String s) {

@@ -1,18 +1,16 @@
 package dev.tablewright.eval;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.json.Json;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
 /**
- * One response of the chat function read as the UI message stream it is (docs/stream-protocol.md): what the harness
- * counts and acts on. Model steps are the {@code start-step} parts (one per model call); tool calls are the distinct
- * tool call ids; a tool call failed when its input was refused ({@code tool-input-error}), it answered
+ * One response of the chat function, the parts of the UI message stream it is (docs/stream-protocol.md): what the
+ * harness counts and acts on. Model steps are the {@code start-step} parts (one per model call); tool calls are the
+ * distinct tool call ids; a tool call failed when its input was refused ({@code tool-input-error}), it answered
  * {@code tool-output-error}, or its output says {@code valid: false}; the tokens are the usage the {@code finish}
  * part's {@code messageMetadata.usage} carries (the turn's total over its model calls).
  */
@@ -27,8 +25,8 @@ public record TurnStream(int modelSteps, Set<String> toolCalls, Set<String> fail
         inputRequests = List.copyOf(inputRequests);
     }
 
-    /** Reads an SSE body: every {@code data:} line, {@code [DONE]} and lines that are not JSON parts skipped. */
-    public static TurnStream parse(String body) {
+    /** What the harness counts of one response's parts, in the order they arrived. */
+    public static TurnStream of(List<JsonNode> parts) {
         int steps = 0;
         Set<String> calls = new LinkedHashSet<>();
         Set<String> failed = new LinkedHashSet<>();
@@ -40,20 +38,7 @@ public record TurnStream(int modelSteps, Set<String> toolCalls, Set<String> fail
         StringBuilder text = new StringBuilder();
         List<String> previews = new ArrayList<>();
         List<JsonNode> requests = new ArrayList<>();
-        for (String line : body.split("\n")) {
-            if (!line.startsWith("data:")) {
-                continue;
-            }
-            String data = line.substring(5).strip();
-            if (data.equals("[DONE]")) {
-                continue;
-            }
-            JsonNode part;
-            try {
-                part = Json.parse(data);
-            } catch (IOException | RuntimeException e) {
-                continue;
-            }
+        for (JsonNode part : parts) {
             String id = part.path("toolCallId").asText(null);
             switch (part.path("type").asText()) {
                 case "start-step" -> steps++;

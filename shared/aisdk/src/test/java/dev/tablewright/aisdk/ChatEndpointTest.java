@@ -20,7 +20,7 @@ import dev.tablewright.aisdk.approval.ToolApprovals;
 import dev.tablewright.agent.conversation.ConversationState;
 import dev.tablewright.aisdk.request.BadChatRequest;
 import dev.tablewright.door.TurnStreams;
-import dev.tablewright.aisdk.stream.UiMessageStreamReader;
+import dev.tablewright.fakes.stream.UiMessageStreamReader;
 import dev.tablewright.catalog.AgentToolDefinitions;
 import dev.tablewright.conversation.StoredConversation;
 import dev.tablewright.failure.DomainFailure;

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One response of the chat endpoint read as a UI message stream (AI SDK protocol v1), shown as it arrives, and
+ * One response of the chat endpoint, its UI message stream's parts (AI SDK protocol v1) shown as they arrive and
  * folded into the assistant UI message the next request sends back — the parts a {@code useChat} client keeps:
  * {@code step-start}, {@code text}, {@code tool-<name>} (with state, input, output or error) and {@code data-*}.
  * A response that resumes a paused turn continues the same assistant message.
@@ -55,18 +55,8 @@ final class StreamedTurn {
         return assistant;
     }
 
-    /** One SSE {@code data:} payload. */
-    void accept(String data) {
-        if (data.equals("[DONE]")) {
-            finished = true;
-            return;
-        }
-        JsonNode part;
-        try {
-            part = Json.parse(data);
-        } catch (RuntimeException | java.io.IOException e) {
-            return; // not a part: ignore, as useChat does with unknown lines
-        }
+    /** One part of the stream, as it arrives. */
+    void accept(JsonNode part) {
         String type = part.path("type").asText();
         switch (type) {
             case "start" -> {
@@ -183,7 +173,9 @@ final class StreamedTurn {
         }
     }
 
-    void end() {
+    /** @param done whether the stream ended with {@code [DONE]} */
+    void end(boolean done) {
+        finished |= done;
         endLine();
     }
 }

@@ -12,13 +12,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
-import java.util.stream.Stream;
 
 /**
  * The assistant from a terminal: against the local stack or a deployed stack,
@@ -44,6 +42,7 @@ public final class TerminalChat {
     private final Terminal terminal;
     private final PrintStream out;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final ChatClient client;
     private String conversationId;
     private ArrayNode messages = Json.MAPPER.createArrayNode();
     private boolean configLoaded;
@@ -52,6 +51,7 @@ public final class TerminalChat {
         this.options = options;
         this.terminal = terminal;
         this.out = terminal.out();
+        this.client = new ChatClient(options.apiUrl(), options.chatUrl(), options.token(), Duration.ofMinutes(5));
         this.conversationId = options.conversationId() != null ? options.conversationId() : newConversationId();
     }
 
@@ -175,44 +175,26 @@ public final class TerminalChat {
         if (continuing == null) {
             messages.add(turn.assistantMessage());
         }
-        // The AI SDK's message-persistence form: the server keeps the conversation and its working config, so a
-        // request carries only the newest message (the user's, or the assistant message a resumed call continues).
-        ObjectNode body = Json.object().put("id", conversationId).put("trigger", "submit-message");
-        body.set("message", continuing != null ? continuing : messages.get(messages.size() - 2));
-        ObjectNode context = body.putObject("context").put("page", options.page());
+        ObjectNode context = Json.object().put("page", options.page());
         if (options.configId() != null && !configLoaded) {
             context.put("configId", options.configId()); // once: later turns continue on the conversation's draft
         }
-        HttpRequest request = HttpRequest.newBuilder(URI.create(options.chatUrl()))
-                .timeout(Duration.ofMinutes(5))
-                .header("authorization", "Bearer " + options.token())
-                .header("content-type", "application/json")
-                .header("accept", "text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(Json.write(body))).build();
+        JsonNode newest = continuing != null ? continuing : messages.get(messages.size() - 2);
+        ChatClient.Reply reply;
         try {
-            HttpResponse<Stream<String>> response = http.send(request, HttpResponse.BodyHandlers.ofLines());
-            if (response.statusCode() != 200) {
-                String answer = String.join("\n", response.body().toList());
-                out.println("  ! the chat answered " + response.statusCode() + ": " + answer);
-                if (continuing == null) {
-                    messages.remove(messages.size() - 1);
-                }
-                return null;
-            }
-            try (Stream<String> lines = response.body()) {
-                Iterator<String> it = lines.iterator();
-                while (it.hasNext()) {
-                    String line = it.next();
-                    if (line.startsWith("data:")) {
-                        turn.accept(line.substring(5).strip());
-                    }
-                }
-            }
+            reply = client.send(conversationId, newest, context, turn::accept);
         } catch (IOException | InterruptedException e) {
             out.println("  ! the chat could not be reached: " + e.getMessage());
             return null;
         }
-        turn.end();
+        if (reply.refused()) {
+            out.println("  ! the chat answered " + reply.status() + ": " + reply.refusal());
+            if (continuing == null) {
+                messages.remove(messages.size() - 1);
+            }
+            return null;
+        }
+        turn.end(reply.done());
         configLoaded = true;
         if (!turn.finished && turn.error == null) {
             out.println("  ! the stream ended without a finish");
@@ -241,7 +223,7 @@ public final class TerminalChat {
                 choice = choice.strip().toLowerCase(Locale.ROOT);
                 if (choice.startsWith("a") || choice.startsWith("r")) {
                     String action = choice.startsWith("a") ? "accept" : "reject";
-                    HttpResponse<String> r = api("POST", "/previews/" + encode(previewId) + "/" + action, "{}");
+                    HttpResponse<String> r = api(() -> client.decide(previewId, action.equals("accept")));
                     if (r == null) {
                         break;
                     }
@@ -277,9 +259,8 @@ public final class TerminalChat {
                 if (values == null) {
                     return false;
                 }
-                String path = "/conversations/" + encode(conversationId) + "/input-requests/"
-                        + encode(request.path("toolCallId").asText()) + "/response";
-                HttpResponse<String> r = api("POST", path, Json.write(Json.object().set("values", Json.MAPPER.valueToTree(values))));
+                HttpResponse<String> r = api(() -> client.answer(conversationId, request.path("toolCallId").asText(),
+                        Json.MAPPER.valueToTree(values)));
                 if (r == null) {
                     return false;
                 }
@@ -359,18 +340,19 @@ public final class TerminalChat {
         }
     }
 
-    private HttpResponse<String> api(String method, String path, String body) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(options.apiUrl() + path))
-                .timeout(Duration.ofSeconds(30))
-                .header("authorization", "Bearer " + options.token())
-                .header("content-type", "application/json")
-                .method(method, HttpRequest.BodyPublishers.ofString(body)).build();
+    /** A call of the HTTP API through the client: what could not reach the stack is said, and is null. */
+    private HttpResponse<String> api(ApiCall call) {
         try {
-            return http.send(request, HttpResponse.BodyHandlers.ofString());
+            return call.send();
         } catch (IOException | InterruptedException e) {
             out.println("  ! " + options.apiUrl() + " could not be reached: " + e.getMessage());
             return null;
         }
+    }
+
+    @FunctionalInterface
+    private interface ApiCall {
+        HttpResponse<String> send() throws IOException, InterruptedException;
     }
 
     private static JsonNode parseOrEmpty(String body) {
@@ -379,10 +361,6 @@ public final class TerminalChat {
         } catch (RuntimeException | IOException e) {
             return Json.object();
         }
-    }
-
-    private static String encode(String s) {
-        return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     private static String stripSlash(String s) {

@@ -5,6 +5,8 @@ import com.amazonaws.services.lambda.runtime.RequestHandler;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tablewright.agent.toolcall.EnvelopeToolInvoker;
+import dev.tablewright.fakes.tools.InProcessToolInvoker;
 import dev.tablewright.lambda.streaming.StreamingHandler;
 import dev.tablewright.http.stream.HttpResponseStream;
 import dev.tablewright.fakes.template.SamTemplate;
@@ -83,6 +85,20 @@ public final class InProcessFunction {
             return Json.MAPPER.valueToTree(output);
         }
         throw new IllegalStateException(handlerClassName + " is not a RequestHandler or RequestStreamHandler");
+    }
+
+    /**
+     * This function as the runner of a tool under the invoker contract: in this JVM nothing stands between the chat
+     * and the function, so whatever its handler throws is a function error.
+     */
+    public InProcessToolInvoker.Runner asToolRunner() {
+        return envelope -> {
+            try {
+                return invoke(envelope);
+            } catch (Exception e) {
+                throw new EnvelopeToolInvoker.FunctionFailed(logicalId + " failed", e);
+            }
+        };
     }
 
     /** Invokes a response-streaming function (chat, MCP) with a function URL event. */

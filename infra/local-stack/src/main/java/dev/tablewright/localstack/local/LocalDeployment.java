@@ -6,6 +6,7 @@ import dev.tablewright.fakes.dynamodb.TemplateTables;
 import dev.tablewright.fakes.identity.DevIssuer;
 import dev.tablewright.fakes.model.ModelScript;
 import dev.tablewright.fakes.node.Node22;
+import dev.tablewright.fakes.tools.InProcessToolInvoker;
 import dev.tablewright.fakes.template.HttpApiRoutes;
 import dev.tablewright.fakes.template.SamTemplate;
 import dev.tablewright.invoke.LambdaToolInvoker;
@@ -212,8 +213,8 @@ public final class LocalDeployment implements AutoCloseable {
     }
 
     /** The tools of a function's TOOL_FUNCTION_* variables, each run in-process in its own function of the template. */
-    private TemplateToolInvoker toolInvoker(SamTemplate template, String id) {
-        Map<String, InProcessFunction> byTool = new LinkedHashMap<>();
+    private InProcessToolInvoker toolInvoker(SamTemplate template, String id) {
+        Map<String, InProcessToolInvoker.Runner> byTool = new LinkedHashMap<>();
         // TOOL_FUNCTION_<TOOL>: !Ref <Tool>Function(.Alias): the function each tool runs in.
         Map<String, String> refs = new LinkedHashMap<>();
         SamTemplate.map(SamTemplate.map(template.functionProperties(id).get("Environment")).get("Variables")).forEach((name, value) -> {
@@ -231,10 +232,10 @@ public final class LocalDeployment implements AutoCloseable {
         }
         declared.forEach((tool, functionId) -> {
             if (template.resourcesOfType("AWS::Serverless::Function").containsKey(functionId)) {
-                byTool.put(tool, InProcessFunction.fromTemplate(template, functionId));
+                byTool.put(tool, InProcessFunction.fromTemplate(template, functionId).asToolRunner());
             }
         });
-        return new TemplateToolInvoker(byTool);
+        return new InProcessToolInvoker(byTool);
     }
 
     /** The user-input lifecycle on the local UserInputTable, as the user-input functions use it. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.fakes.identity.DevIssuer;
+import dev.tablewright.fakes.stream.UiMessageStreamReader;
 import dev.tablewright.json.Json;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
@@ -14,7 +15,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -52,14 +52,9 @@ class LocalDeploymentSessionTest {
                 .POST(HttpRequest.BodyPublishers.ofString(Json.write(body))).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(200, r.statusCode(), r.body());
         assertEquals("v1", r.headers().firstValue("x-vercel-ai-ui-message-stream").orElse(null));
-        List<JsonNode> parts = new ArrayList<>();
-        for (String line : r.body().split("\n")) {
-            if (line.startsWith("data: ") && !line.equals("data: [DONE]")) {
-                parts.add(Json.parse(line.substring(6)));
-            }
-        }
-        assertTrue(r.body().strip().endsWith("data: [DONE]"), r.body());
-        return parts;
+        UiMessageStreamReader.Parsed stream = UiMessageStreamReader.parse(r.body());
+        assertTrue(stream.done(), r.body());
+        return stream.parts();
     }
 
     private static List<JsonNode> ofType(List<JsonNode> parts, String type) {

@@ -11,7 +11,7 @@ import dev.tablewright.agent.model.ChatModel;
 import dev.tablewright.http.stream.InMemoryResponseStream;
 import dev.tablewright.agent.toolcall.UserInputPort;
 import dev.tablewright.aisdk.UiStreamTurn;
-import dev.tablewright.aisdk.stream.UiMessageStreamReader;
+import dev.tablewright.fakes.stream.UiMessageStreamReader;
 import dev.tablewright.bedrock.BedrockChatModel;
 import dev.tablewright.bedrock.BedrockSettings;
 import dev.tablewright.catalog.AgentToolDefinitions;

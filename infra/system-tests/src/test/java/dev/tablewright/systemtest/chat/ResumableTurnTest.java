@@ -8,6 +8,7 @@ import dev.tablewright.dynamodb.DynamoDbClients;
 import dev.tablewright.dynamodb.DynamoTurnStreamLog;
 import dev.tablewright.fakes.concurrent.Poll;
 import dev.tablewright.fakes.identity.DevIssuer;
+import dev.tablewright.fakes.stream.UiMessageStreamReader;
 import dev.tablewright.localstack.local.LocalDeployment;
 import dev.tablewright.fakes.model.ModelScript;
 import dev.tablewright.fakes.model.RecordedRequest;
@@ -224,7 +225,7 @@ class ResumableTurnTest {
     }
 
     static List<JsonNode> parts(String body) {
-        return dev.tablewright.aisdk.stream.UiMessageStreamReader.parse(body).parts();
+        return UiMessageStreamReader.parse(body).parts();
     }
 
     static String text(List<JsonNode> parts) {
@@ -324,7 +325,7 @@ class ResumableTurnTest {
         assertEquals(wholeAnswer("again"), text(parts), "from the first word to the last");
         assertEquals("finish", parts.getLast().path("type").asText());
         assertEquals(1, parts.stream().filter(p -> p.path("type").asText().equals("finish")).count(), "the turn's own finish, once");
-        assertTrue(resumed.endsWith("data: [DONE]\n\n"), resumed);
+        assertTrue(UiMessageStreamReader.parse(resumed).done(), resumed);
 
         storedAnswer(conversation);
         assertEquals(204, get(stack.chatUrl() + "/" + conversation + "/stream", token).statusCode(), "nothing runs any more");
@@ -374,7 +375,7 @@ class ResumableTurnTest {
         JsonNode finish = parts.getLast();
         assertEquals("finish", finish.path("type").asText(), streamed.body());
         assertTrue(finish.path("messageMetadata").path("stopped").asBoolean(), finish.toString());
-        assertTrue(streamed.body().endsWith("data: [DONE]\n\n"));
+        assertTrue(UiMessageStreamReader.parse(streamed.body()).done());
         String partial = text(parts);
         assertFalse(partial.isEmpty());
         assertNotEquals(wholeAnswer("stop"), partial, "cut short");
@@ -387,7 +388,7 @@ class ResumableTurnTest {
         List<JsonNode> resumedParts = parts(resumed);
         assertEquals(partial, text(resumedParts), "the resumed reader saw the same answer");
         assertTrue(resumedParts.getLast().path("messageMetadata").path("stopped").asBoolean());
-        assertTrue(resumed.endsWith("data: [DONE]\n\n"));
+        assertTrue(UiMessageStreamReader.parse(resumed).done());
 
         JsonNode answer = assistants(storedAnswer(conversation)).getFirst();
         assertEquals(partial, storedText(answer), "the partial answer is stored");
@@ -416,7 +417,7 @@ class ResumableTurnTest {
         assertEquals("msg_died", parts.getFirst().path("messageId").asText());
         assertEquals("half an ", text(parts));
         assertEquals("finish", parts.getLast().path("type").asText());
-        assertTrue(resumed.endsWith("data: [DONE]\n\n"));
+        assertTrue(UiMessageStreamReader.parse(resumed).done());
 
         // a marker older than a turn can run (the function died and its marker is still there) is no running turn
         String stale = "conv-stale-" + System.nanoTime();

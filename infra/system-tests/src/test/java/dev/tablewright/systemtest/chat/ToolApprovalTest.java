@@ -311,7 +311,7 @@ class ToolApprovalTest {
     }
 
     static List<JsonNode> parts(String body) {
-        return dev.tablewright.aisdk.stream.UiMessageStreamReader.parse(body).parts();
+        return dev.tablewright.fakes.stream.UiMessageStreamReader.parse(body).parts();
     }
 
     static JsonNode only(List<JsonNode> parts, String type) {

@@ -12,7 +12,6 @@ import dev.tablewright.invoke.LambdaToolInvoker;
 import dev.tablewright.json.Json;
 import dev.tablewright.lambda.ToolFunction;
 import dev.tablewright.localstack.local.InProcessFunction;
-import dev.tablewright.localstack.local.TemplateToolInvoker;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.logging.TraceContext;
 import dev.tablewright.toolcontract.FieldType;
@@ -47,13 +46,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The invoker contract ({@code EnvelopeToolInvoker}), the same cases against every {@link ToolInvoker}: the
- * in-process one of the tests and benchmarks, the Lambda one (the SDK's real client against a loopback Lambda API
- * running each tool's {@link ToolFunction}) and the local stack's {@link TemplateToolInvoker} (each tool's
- * {@link ToolFunction} as an in-process function of the template). The same tools give the same answers through
- * each: the user-input gate before the tool, a domain failure with its code and fields, arguments the envelope
- * refuses, an unknown tool, an unexpected failure as {@code internal} without its detail, the turn's trace; and, where a
- * function runs the tool, a function that fails without an answer as {@code internal}. A call that does not get
- * through is Lambda's alone ({@link LambdaToolInvokerTest}).
+ * {@link InProcessToolInvoker} over the tools themselves (the tests and benchmarks), the Lambda one (the SDK's real
+ * client against a loopback Lambda API running each tool's {@link ToolFunction}) and the {@link InProcessToolInvoker}
+ * over each tool's {@link ToolFunction} as an in-process function of the template (the local stack). The same tools
+ * give the same answers through each: the user-input gate before the tool, a domain failure with its code and fields,
+ * arguments the envelope refuses, an unknown tool, an unexpected failure as {@code internal} without its detail, the
+ * turn's trace; and, where a function runs the tool, a function that fails without an answer as {@code internal}. A
+ * call that does not get through is Lambda's alone ({@link LambdaToolInvokerTest}).
  */
 class ToolInvokerContractTest {
 
@@ -98,7 +97,7 @@ class ToolInvokerContractTest {
     static void start() throws Exception {
         Map<String, RequestStreamHandler> handlers = new LinkedHashMap<>();
         Map<String, String> functionByTool = new LinkedHashMap<>();
-        Map<String, InProcessFunction> templateFunctions = new LinkedHashMap<>();
+        Map<String, InProcessToolInvoker.Runner> templateFunctions = new LinkedHashMap<>();
         for (Tool tool : TOOLS) {
             String name = tool.definition().name();
             String logicalId = tool.definition().functionLogicalId();
@@ -106,19 +105,19 @@ class ToolInvokerContractTest {
             });
             functionByTool.put(name, "tablewright-" + logicalId);
             templateFunctions.put(name, InProcessFunction.ofInstance(logicalId, new ToolFunction(tool) {
-            }));
+            }).asToolRunner());
         }
-        // a runner that fails without an answer: an unhandled error in the function (not the in-process invoker's: it has none)
+        // a runner that fails without an answer: an unhandled error in the function (the in-process invoker over the tools themselves has none)
         RequestStreamHandler broken = (in, out, context) -> {
             throw new IllegalStateException("secret detail of the function");
         };
         handlers.put("tablewright-BrokenProbeFunction", broken);
         functionByTool.put("broken_probe", "tablewright-BrokenProbeFunction");
-        templateFunctions.put("broken_probe", InProcessFunction.ofInstance("BrokenProbeFunction", broken));
+        templateFunctions.put("broken_probe", InProcessFunction.ofInstance("BrokenProbeFunction", broken).asToolRunner());
         lambdaApi = LoopbackLambdaApi.start(handlers);
         inProcess = new InProcessToolInvoker(TOOLS);
         lambda = new LambdaToolInvoker(lambdaApi.client(), functionByTool);
-        template = new TemplateToolInvoker(templateFunctions);
+        template = new InProcessToolInvoker(templateFunctions);
     }
 
     @AfterAll

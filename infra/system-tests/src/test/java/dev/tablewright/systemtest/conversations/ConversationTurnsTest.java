@@ -78,7 +78,7 @@ class ConversationTurnsTest {
                 .header("authorization", "Bearer " + token).header("content-type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(Json.write(body))).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(200, r.statusCode(), r.body());
-        List<JsonNode> parts = dev.tablewright.aisdk.stream.UiMessageStreamReader.parse(r.body()).parts();
+        List<JsonNode> parts = dev.tablewright.fakes.stream.UiMessageStreamReader.parse(r.body()).parts();
         assertEquals("finish", parts.getLast().path("type").asText(), parts.toString());
         assertTrue(parts.stream().noneMatch(p -> p.path("type").asText().equals("error")), parts.toString());
         return parts;

@@ -45,7 +45,7 @@ class DataSourceChoiceTest {
                 .header("authorization", "Bearer " + token).POST(HttpRequest.BodyPublishers.ofString(Json.write(body))).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(200, r.statusCode(), r.body());
-        List<JsonNode> parts = dev.tablewright.aisdk.stream.UiMessageStreamReader.parse(r.body()).parts();
+        List<JsonNode> parts = dev.tablewright.fakes.stream.UiMessageStreamReader.parse(r.body()).parts();
         return parts;
     }
 

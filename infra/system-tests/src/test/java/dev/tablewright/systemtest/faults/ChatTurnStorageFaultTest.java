@@ -19,6 +19,7 @@ import dev.tablewright.fakes.dynamodb.FaultyDynamoDbProxy;
 import dev.tablewright.fakes.dynamodb.FaultyDynamoDbProxy.Fault;
 import dev.tablewright.fakes.model.ModelScript;
 import dev.tablewright.fakes.model.ScriptedModelServer;
+import dev.tablewright.fakes.stream.UiMessageStreamReader;
 import dev.tablewright.fakes.tools.InProcessToolInvoker;
 import dev.tablewright.functions.chat.ChatFunction;
 import dev.tablewright.http.stream.InMemoryResponseStream;
@@ -117,7 +118,7 @@ class ChatTurnStorageFaultTest {
         proxy.fail("PutItem", table(), TURN_END, Fault.LOSE_ANSWER, 1);
         InMemoryResponseStream response = send(conversation, "u1", "hello");
         assertEquals(200, response.statusCode(), response.body());
-        assertTrue(response.body().strip().endsWith("data: [DONE]"), response.body());
+        assertTrue(UiMessageStreamReader.parse(response.body()).done(), response.body());
         assertTrue(!response.body().contains("\"type\":\"error\""), response.body());
         assertEquals(faultedBefore + 1, proxy.faultedCalls("PutItem"));
         assertEquals(2, storedIds(conversation).size(), "the question and its answer, once: " + storedIds(conversation));
@@ -143,7 +144,7 @@ class ChatTurnStorageFaultTest {
         InMemoryResponseStream response = send(conversation, "u1", "hello");
         assertEquals(200, response.statusCode(), response.body());
         assertTrue(!response.body().contains("\"type\":\"error\""), response.body());
-        assertTrue(response.body().strip().endsWith("data: [DONE]"), response.body());
+        assertTrue(UiMessageStreamReader.parse(response.body()).done(), response.body());
         assertEquals(2, storedIds(conversation).size(), storedIds(conversation).toString());
         assertTrue(streamLog.active(OWNER, conversation).isEmpty());
     }
@@ -162,7 +163,7 @@ class ChatTurnStorageFaultTest {
         InMemoryResponseStream next = send(conversation, "u2", "are you there?");
         assertEquals(200, next.statusCode(), next.body());
         assertTrue(!next.body().contains("\"type\":\"error\""), next.body());
-        assertTrue(next.body().strip().endsWith("data: [DONE]"), next.body());
+        assertTrue(UiMessageStreamReader.parse(next.body()).done(), next.body());
         assertEquals(3, storedIds(conversation).size(), "the first question, the next and its answer: " + storedIds(conversation));
         assertTrue(streamLog.active(OWNER, conversation).isEmpty(), "the dead turn's marker is gone with the next turn's");
     }
@@ -177,7 +178,7 @@ class ChatTurnStorageFaultTest {
         assertEquals(200, refused.statusCode(), refused.body());
         String body = refused.body();
         assertTrue(body.contains("\"type\":\"error\"") && body.contains("Storage is busy"), body);
-        assertTrue(body.strip().endsWith("data: [DONE]"), body);
+        assertTrue(UiMessageStreamReader.parse(body).done(), body);
         assertTrue(streamLog.active(OWNER, conversation).isEmpty(), "the running-turn marker is released");
         assertEquals(List.of("u1"), storedIds(conversation), "nothing half-saved: the user's message, to send again");
 

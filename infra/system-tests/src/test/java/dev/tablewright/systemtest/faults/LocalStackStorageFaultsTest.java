@@ -2,7 +2,7 @@ package dev.tablewright.systemtest.faults;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.aisdk.stream.UiMessageStreamReader;
+import dev.tablewright.fakes.stream.UiMessageStreamReader;
 import dev.tablewright.fakes.configs.SampleConfigs;
 import dev.tablewright.fakes.dynamodb.DynamoDbLocalLauncher;
 import dev.tablewright.fakes.dynamodb.FaultyDynamoDbProxy;
@@ -118,7 +118,7 @@ class LocalStackStorageFaultsTest {
                 .header("authorization", "Bearer " + token).header("content-type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(Json.write(body))).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(200, r.statusCode(), r.body());
-        assertTrue(r.body().strip().endsWith("data: [DONE]"), r.body());
+        assertTrue(UiMessageStreamReader.parse(r.body()).done(), r.body());
         List<JsonNode> parts = UiMessageStreamReader.parse(r.body()).parts();
         assertTrue(parts.stream().noneMatch(p -> p.path("type").asText().equals("error")), parts.toString());
         return parts;

@@ -11,7 +11,7 @@ import dev.tablewright.fakes.runtime.InvocationResult;
 import dev.tablewright.fakes.runtime.RuntimeApiEmulator;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.aisdk.stream.UiMessageStreamReader;
+import dev.tablewright.fakes.stream.UiMessageStreamReader;
 import dev.tablewright.fakes.identity.DevIssuer;
 import dev.tablewright.fakes.model.ModelScript;
 import dev.tablewright.fakes.model.RecordedRequest;

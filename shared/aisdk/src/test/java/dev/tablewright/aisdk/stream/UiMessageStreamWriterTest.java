@@ -1,7 +1,7 @@
 package dev.tablewright.aisdk.stream;
 
+import dev.tablewright.fakes.stream.UiMessageStreamReader;
 import dev.tablewright.http.stream.InMemoryResponseStream;
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.json.Json;
 import org.junit.jupiter.api.Test;
 
@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -116,16 +115,5 @@ class UiMessageStreamWriterTest {
         ui.done();
         ui.done();
         assertThrows(IllegalStateException.class, () -> ui.textStart("t"));
-    }
-
-    @Test
-    void readerRejectsMalformedStreams() {
-        assertThrows(IllegalArgumentException.class, () -> UiMessageStreamReader.parse("data: {\"x\":1}\n\n"));
-        assertThrows(IllegalArgumentException.class, () -> UiMessageStreamReader.parse("data: {\"type\":\"start\"}\n"));
-        assertThrows(IllegalArgumentException.class,
-                () -> UiMessageStreamReader.parse("data: [DONE]\n\ndata: {\"type\":\"start\"}\n\n"));
-        assertFalse(UiMessageStreamReader.parse("data: {\"type\":\"start\"}\n\n").done());
-        JsonNode only = UiMessageStreamReader.parse("data: {\"type\":\"start\"}\n\n").parts().getFirst();
-        assertEquals("start", only.get("type").asText());
     }
 }
