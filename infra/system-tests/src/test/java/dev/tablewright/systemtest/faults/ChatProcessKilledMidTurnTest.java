@@ -1,0 +1,220 @@
+package dev.tablewright.systemtest.faults;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.aisdk.stream.UiMessageStreamReader;
+import dev.tablewright.conversation.StoredMessage;
+import dev.tablewright.dynamodb.DynamoConversationStore;
+import dev.tablewright.dynamodb.DynamoPreviewStore;
+import dev.tablewright.dynamodb.DynamoTurnStreamLog;
+import dev.tablewright.fakes.concurrent.Poll;
+import dev.tablewright.fakes.configs.SampleConfigs;
+import dev.tablewright.fakes.dynamodb.DynamoDbEngine;
+import dev.tablewright.fakes.identity.DevIssuer;
+import dev.tablewright.fakes.model.ModelScript;
+import dev.tablewright.fakes.model.ScriptedModelServer;
+import dev.tablewright.fakes.runtime.Chunk;
+import dev.tablewright.fakes.runtime.FunctionProcess;
+import dev.tablewright.fakes.runtime.FunctionSpec;
+import dev.tablewright.fakes.runtime.HttpIntegrationResponse;
+import dev.tablewright.fakes.runtime.Invocation;
+import dev.tablewright.fakes.runtime.InvocationResult;
+import dev.tablewright.fakes.runtime.RuntimeApiEmulator;
+import dev.tablewright.functions.tools.ApplyColumnChangeFunction;
+import dev.tablewright.json.Json;
+import dev.tablewright.lambda.ToolFunction;
+import dev.tablewright.localstack.local.ApiGatewayEvents;
+import dev.tablewright.postgres.PostgresDatabases;
+import dev.tablewright.systemtest.chat.LoopbackLambdaApi;
+import dev.tablewright.systemtest.database.DatabaseTestSupport;
+import dev.tablewright.tools.PreviewTableConfigTool;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * A chat process killed mid-turn, for real: the chat function's jar runs as Lambda runs it (its own JVM, through the
+ * Runtime API emulator), its tools run behind a loopback Lambda {@code Invoke} API (the real tool handlers, the preview
+ * tool on the sample database and DynamoDB Local). The scripted model holds the turn's last answer on a latch after
+ * the preview tool has saved its preview; the process is then killed (SIGKILL: no finally block, no marker cleared).
+ * A fresh process serves the next message on that conversation at once, within the dead turn's marker's life, and
+ * the stored history is whole: the user's first message (stored as the killed turn started), the next one and its
+ * answer, nothing of the killed turn's unsaved answer, one preview, and the conversation not busy.
+ */
+class ChatProcessKilledMidTurnTest {
+
+    @RegisterExtension
+    static final DynamoDbEngine ENGINE = DynamoDbEngine.dynamoDbLocal();
+
+    static final String PREVIEW_FUNCTION = "tablewright-PreviewTableConfig-killed";
+    static final String COLUMNS_FUNCTION = "tablewright-ApplyColumnChange-killed";
+
+    static RuntimeApiEmulator emulator;
+    static ScriptedModelServer model;
+    static DevIssuer.Standalone identity;
+    static PostgresDatabases databases;
+    static LoopbackLambdaApi lambdaApi;
+    static DynamoConversationStore conversations;
+    static DynamoTurnStreamLog streamLog;
+
+    @BeforeAll
+    static void start() throws Exception {
+        emulator = RuntimeApiEmulator.start("ChatTurnFunction");
+        model = ScriptedModelServer.start();
+        identity = DevIssuer.startStandalone();
+        Properties props = new Properties();
+        props.setProperty("ApplicationName", "tablewright-killed-chat");
+        var url = DatabaseTestSupport.database();
+        databases = new PostgresDatabases(Map.of("default", () -> url.connect(props)), List.of("core", "inventory", "sales", "analytics"),
+                Duration.ofSeconds(5), Duration.ofSeconds(60));
+        PreviewTableConfigTool preview = new PreviewTableConfigTool(databases,
+                new DynamoPreviewStore(ENGINE.client(), ENGINE.tables().tableName("PreviewsTable")),
+                (owner, id) -> Optional.empty(), Clock.systemUTC(), 5, Duration.ofHours(1));
+        // the tools' own handlers, as their functions run them: the chat invokes them by name over Lambda's Invoke API
+        lambdaApi = LoopbackLambdaApi.start(Map.of(COLUMNS_FUNCTION, new ApplyColumnChangeFunction(null),
+                PREVIEW_FUNCTION, new ToolFunction(preview) { }));
+        conversations = new DynamoConversationStore(ENGINE.client(), ENGINE.environment().get("CONVERSATIONS_TABLE"), Duration.ofDays(90));
+        streamLog = new DynamoTurnStreamLog(ENGINE.client(), ENGINE.environment().get("TURN_STREAMS_TABLE"), Duration.ofHours(1));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (lambdaApi != null) {
+            lambdaApi.close();
+        }
+        if (databases != null) {
+            databases.close();
+        }
+        emulator.close();
+        model.close();
+        identity.close();
+    }
+
+    private static Map<String, String> environment() {
+        Map<String, String> env = new HashMap<>(ENGINE.environment()); // the template's tables on DynamoDB Local
+        env.putAll(Map.of("OPENAI_BASE_URL", model.baseUrl(), "OPENAI_API_KEY", "sk-local-not-a-secret", "OPENAI_MODEL", "scripted-model",
+                "AUTH_ISSUER", identity.issuer().issuer(), "AUTH_AUDIENCE", identity.issuer().audience(),
+                "AUTH_JWKS_URL", identity.issuer().jwksUrl(), "AWS_ACCESS_KEY_ID", "local", "AWS_SECRET_ACCESS_KEY", "local"));
+        // the SDK's own setting for a service's endpoint: the function's Lambda client reaches the loopback Invoke API
+        env.put("AWS_ENDPOINT_URL_LAMBDA", lambdaApi.endpoint().toString());
+        env.put("TOOL_FUNCTION_APPLY_COLUMN_CHANGE", COLUMNS_FUNCTION);
+        env.put("TOOL_FUNCTION_PREVIEW_TABLE_CONFIG", PREVIEW_FUNCTION);
+        return env;
+    }
+
+    private static FunctionProcess startChat() throws Exception {
+        FunctionSpec spec = FunctionSpec.fromTemplate("ChatTurnFunction");
+        assumeTrue(spec.artifactExists(), "the chat function's jar is not built (mvn package): " + spec.artifact());
+        return FunctionProcess.start(spec, emulator, environment());
+    }
+
+    /** A message of a stored conversation (the chat loads the rest), from the signed-in user, as a function URL event. */
+    private static Invocation send(String conversation, String messageId, String text) {
+        ObjectNode body = Json.object().put("id", conversation).put("trigger", "submit-message");
+        ObjectNode message = body.putObject("message").put("id", messageId).put("role", "user");
+        message.putArray("parts").addObject().put("type", "text").put("text", text);
+        Map<String, String> headers = Map.of("content-type", "application/json", "host", "abc.lambda-url.us-east-1.on.aws",
+                "authorization", "Bearer " + identity.issuer().mint(DevIssuer.DEV_USER));
+        return emulator.invoke(Json.write(ApiGatewayEvents.functionUrl("POST", "/", headers, Json.write(body))));
+    }
+
+    /** Reads the streamed answer as it arrives until {@code needle} has come; what arrived so far. */
+    private static String awaitStreamed(Invocation invocation, FunctionProcess chat, String needle) throws InterruptedException {
+        StringBuilder seen = new StringBuilder();
+        while (!seen.toString().contains(needle)) {
+            Chunk chunk = null;
+            for (int waited = 0; chunk == null && waited < 60 && !invocation.isDone(); waited++) {
+                chunk = invocation.nextChunk(Duration.ofSeconds(1));
+            }
+            if (chunk == null) {
+                throw new AssertionError("never streamed " + needle + "; seen: " + seen + "\nfunction output:\n" + chat.output());
+            }
+            seen.append(chunk.text());
+        }
+        return seen.toString();
+    }
+
+    private static List<Map<String, AttributeValue>> previewsOf(String conversation) {
+        return ENGINE.client().scan(b -> b.tableName(ENGINE.tables().tableName("PreviewsTable")).consistentRead(true)).items().stream()
+                .filter(i -> i.containsKey("conversationId") && i.get("conversationId").s().equals(conversation)).toList();
+    }
+
+    private static List<StoredMessage> stored(String conversation) {
+        return conversations.find(DevIssuer.DEV_USER, conversation).orElseThrow().messages();
+    }
+
+    @Test
+    void aChatProcessKilledAfterAToolsWriteLeavesAConversationTheNextMessageContinues() throws Exception {
+        String conversation = "killed-" + System.nanoTime();
+        model.enqueue(ModelScript.builder()
+                .turn(t -> t.toolCall("call_cols", "apply_column_change", SampleConfigs.STOCK_COLUMNS_CHANGE.formatted(System.nanoTime())))
+                .turn(t -> t.toolCall("call_prev", "preview_table_config", "{\"description\": \"Stock levels\"}"))
+                .turn(t -> t.text("Here is the preview").waitFor("killed-turn-never-released").text(" of your stock levels."))
+                .build());
+        FunctionProcess first = startChat();
+        Invocation killed;
+        try {
+            killed = send(conversation, "u1", "Stock levels please");
+            String streamed = awaitStreamed(killed, first, "Here is the preview");
+            assertTrue(streamed.contains("\"type\":\"data-table-config-preview\""), "the preview was shown before the kill: " + streamed);
+            assertEquals(1, previewsOf(conversation).size(), "the preview tool's write is done");
+            assertEquals(List.of("u1"), stored(conversation).stream().map(StoredMessage::id).toList(), "the turn's start is stored");
+            assertTrue(streamLog.active(DevIssuer.DEV_USER, conversation).isPresent(), "the turn is running, its marker open");
+
+            first.kill(); // mid-answer, the model held on its latch: nothing of the process runs on
+        } finally {
+            first.close();
+        }
+        InvocationResult cut = killed.await(Duration.ofSeconds(30));
+        assertEquals(RuntimeApiEmulator.EXIT_ERROR, cut.errorType(), "the invocation failed with its runtime");
+        assertFalse(cut.bodyText().contains("[DONE]"), "the client saw the stream cut: " + cut.bodyText());
+        assertTrue(streamLog.active(DevIssuer.DEV_USER, conversation).isPresent(), "the dead turn left its marker");
+
+        // a fresh instance; the next message on the conversation, while the dead turn's marker still stands
+        model.enqueue(ModelScript.builder().say("Back again: the preview is still there to accept.").build());
+        FunctionProcess second = startChat();
+        try {
+            InvocationResult next = second.await(send(conversation, "u2", "are you there?"), Duration.ofSeconds(60));
+            assertTrue(next.succeeded(), () -> next.errorBody() + "\n" + second.output());
+            HttpIntegrationResponse http = HttpIntegrationResponse.parse(next.body());
+            assertEquals(200, http.statusCode(), http.bodyText());
+            UiMessageStreamReader.Parsed parts = UiMessageStreamReader.parse(http.bodyText());
+            assertTrue(parts.done(), "ends with [DONE]: " + http.bodyText());
+            assertTrue(parts.ofType("error").isEmpty(), http.bodyText());
+            assertTrue(http.bodyText().contains("Back again"), http.bodyText());
+            String asked = model.lastRequest().messages().toString();
+            assertTrue(asked.contains("Stock levels please") && asked.contains("are you there?"),
+                    "the model was asked with the stored history and the next message: " + asked);
+
+            List<StoredMessage> history = stored(conversation);
+            assertEquals(List.of("u1", "u2"), history.stream().filter(m -> m.role().equals("user")).map(StoredMessage::id).toList());
+            List<StoredMessage> answers = history.stream().filter(m -> m.role().equals("assistant")).toList();
+            assertEquals(1, answers.size(), "one answer, the next turn's: " + history);
+            assertTrue(answers.getFirst().json().contains("Back again") && !answers.getFirst().json().contains("Here is the preview"),
+                    "nothing of the killed turn's unsaved answer: " + answers.getFirst().json());
+            assertEquals("assistant", history.getLast().role(), "the answer follows the message it answers");
+            assertEquals(1, previewsOf(conversation).size(), "the killed turn's preview, once");
+            // the recording (and the marker, the next turn's in place of the dead one's) ends after the stream does
+            Poll.until("the running-turn marker is gone", Duration.ofSeconds(20),
+                    () -> streamLog.active(DevIssuer.DEV_USER, conversation).isEmpty());
+            assertTrue(conversations.rename(DevIssuer.DEV_USER, conversation, "Stock levels", java.time.Instant.now()),
+                    "the conversation is not busy");
+        } finally {
+            second.close();
+        }
+    }
+}
