@@ -23,12 +23,15 @@ import dev.tablewright.functions.tools.ApplyColumnChangeFunction;
 import dev.tablewright.json.Json;
 import dev.tablewright.lambda.ToolFunction;
 import dev.tablewright.localstack.local.ApiGatewayEvents;
+import dev.tablewright.postgres.DatabaseUrl;
 import dev.tablewright.postgres.PostgresDatabases;
 import dev.tablewright.systemtest.chat.LoopbackLambdaApi;
 import dev.tablewright.systemtest.database.DatabaseTestSupport;
 import dev.tablewright.tools.PreviewTableConfigTool;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -47,25 +50,35 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * A chat process killed mid-turn, for real: the chat function's jar runs as Lambda runs it (its own JVM, through the
- * Runtime API emulator), its tools run behind a loopback Lambda {@code Invoke} API (the real tool handlers, the preview
- * tool on the sample database and DynamoDB Local). The scripted model holds the turn's last answer on a latch after
- * the preview tool has saved its preview; the process is then killed (SIGKILL: no finally block, no marker cleared).
- * A fresh process serves the next message on that conversation at once, within the dead turn's marker's life, and
- * the stored history is whole: the user's first message (stored as the killed turn started), the next one and its
- * answer, nothing of the killed turn's unsaved answer, one preview, and the conversation not busy.
+ * A chat turn whose parts fail under it, for real: the chat function's jar runs as Lambda runs it (its own JVM,
+ * through the Runtime API emulator), its tools run behind a loopback Lambda {@code Invoke} API (the real tool
+ * handlers, the preview tool on the sample database in PostgreSQL and DynamoDB Local), the scripted model holds the
+ * turn where the test wants it on a latch.
+ * <ul>
+ *   <li>The process killed (SIGKILL: no finally block, no marker cleared) mid-answer, after the preview tool saved its
+ *       preview: a fresh process serves the next message on that conversation at once, within the dead turn's
+ *       marker's life, and the stored history is whole.</li>
+ *   <li>The tools' PostgreSQL backend terminated (pg_terminate_backend, from another connection) between two tool
+ *       calls of one turn: the second call reopens the connection and answers, the turn ends with {@code [DONE]},
+ *       and the next turn works.</li>
+ * </ul>
+ * One model, identity and tool API for the class; each test starts its emulator and the processes it needs.
  */
-class ChatProcessKilledMidTurnTest {
+class ChatProcessFaultsTest {
 
     @RegisterExtension
     static final DynamoDbEngine ENGINE = DynamoDbEngine.dynamoDbLocal();
 
-    static final String PREVIEW_FUNCTION = "tablewright-PreviewTableConfig-killed";
-    static final String COLUMNS_FUNCTION = "tablewright-ApplyColumnChange-killed";
+    static final String PREVIEW_FUNCTION = "tablewright-PreviewTableConfig-faults";
+    static final String COLUMNS_FUNCTION = "tablewright-ApplyColumnChange-faults";
+    /** The tools' connections' name in pg_stat_activity: this JVM's own, so no other build's backend is terminated. */
+    static final String APPLICATION = "tablewright-chat-faults-" + ProcessHandle.current().pid();
 
-    static RuntimeApiEmulator emulator;
+    /** Each test's own: a closed process's long poll of /next, still held by an emulator, would take the next event. */
+    RuntimeApiEmulator emulator;
     static ScriptedModelServer model;
     static DevIssuer.Standalone identity;
+    static DatabaseUrl url;
     static PostgresDatabases databases;
     static LoopbackLambdaApi lambdaApi;
     static DynamoConversationStore conversations;
@@ -73,12 +86,11 @@ class ChatProcessKilledMidTurnTest {
 
     @BeforeAll
     static void start() throws Exception {
-        emulator = RuntimeApiEmulator.start("ChatTurnFunction");
         model = ScriptedModelServer.start();
         identity = DevIssuer.startStandalone();
         Properties props = new Properties();
-        props.setProperty("ApplicationName", "tablewright-killed-chat");
-        var url = DatabaseTestSupport.database();
+        props.setProperty("ApplicationName", APPLICATION);
+        url = DatabaseTestSupport.database();
         databases = new PostgresDatabases(Map.of("default", () -> url.connect(props)), List.of("core", "inventory", "sales", "analytics"),
                 Duration.ofSeconds(5), Duration.ofSeconds(60));
         PreviewTableConfigTool preview = new PreviewTableConfigTool(databases,
@@ -99,9 +111,18 @@ class ChatProcessKilledMidTurnTest {
         if (databases != null) {
             databases.close();
         }
-        emulator.close();
         model.close();
         identity.close();
+    }
+
+    @BeforeEach
+    void startEmulator() throws Exception {
+        emulator = RuntimeApiEmulator.start("ChatTurnFunction");
+    }
+
+    @AfterEach
+    void closeEmulator() {
+        emulator.close();
     }
 
     private static Map<String, String> environment() {
@@ -116,14 +137,14 @@ class ChatProcessKilledMidTurnTest {
         return env;
     }
 
-    private static FunctionProcess startChat() throws Exception {
+    private FunctionProcess startChat() throws Exception {
         FunctionSpec spec = FunctionSpec.fromTemplate("ChatTurnFunction");
         assumeTrue(spec.artifactExists(), "the chat function's jar is not built (mvn package): " + spec.artifact());
         return FunctionProcess.start(spec, emulator, environment());
     }
 
     /** A message of a stored conversation (the chat loads the rest), from the signed-in user, as a function URL event. */
-    private static Invocation send(String conversation, String messageId, String text) {
+    private Invocation send(String conversation, String messageId, String text) {
         ObjectNode body = Json.object().put("id", conversation).put("trigger", "submit-message");
         ObjectNode message = body.putObject("message").put("id", messageId).put("role", "user");
         message.putArray("parts").addObject().put("type", "text").put("text", text);
@@ -215,6 +236,68 @@ class ChatProcessKilledMidTurnTest {
                     "the conversation is not busy");
         } finally {
             second.close();
+        }
+    }
+
+    /** Terminates the tools' PostgreSQL backends from another connection; how many there were. */
+    private static int terminateTheToolsBackends() throws java.sql.SQLException {
+        try (java.sql.Connection c = url.connect(); java.sql.Statement s = c.createStatement();
+             java.sql.ResultSet rs = s.executeQuery("SELECT count(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                     + "WHERE application_name = '" + APPLICATION + "' AND pid <> pg_backend_pid()) t")) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
+    private static UiMessageStreamReader.Parsed answered(InvocationResult result, FunctionProcess chat) throws java.io.IOException {
+        assertTrue(result.succeeded(), () -> result.errorBody() + "\n" + chat.output());
+        HttpIntegrationResponse http = HttpIntegrationResponse.parse(result.body());
+        assertEquals(200, http.statusCode(), http.bodyText());
+        UiMessageStreamReader.Parsed parts = UiMessageStreamReader.parse(http.bodyText());
+        assertTrue(parts.done(), "ends with [DONE]: " + http.bodyText());
+        assertTrue(parts.ofType("error").isEmpty(), http.bodyText());
+        return parts;
+    }
+
+    @Test
+    void aPostgresBackendTerminatedBetweenTwoToolCallsOfATurnIsReopenedAndTheTurnAndTheNextEndCleanly() throws Exception {
+        String conversation = "terminated-" + System.nanoTime();
+        int asked = model.requests().size();
+        model.enqueue(ModelScript.builder()
+                .turn(t -> t.toolCall("call_cols", "apply_column_change", SampleConfigs.STOCK_COLUMNS_CHANGE.formatted(System.nanoTime())))
+                .turn(t -> t.toolCall("call_prev_1", "preview_table_config", "{\"description\": \"Stock levels\"}"))
+                .turn(t -> t.waitFor("backend-terminated").toolCall("call_prev_2", "preview_table_config", "{\"description\": \"Stock levels again\"}"))
+                .say("Both previews are ready.")
+                .say("Still here.")
+                .build());
+        FunctionProcess chat = startChat();
+        try {
+            Invocation turn = send(conversation, "u1", "Stock levels please");
+            // the model is asked for the third time once the first preview answered: its connection is open, idle
+            model.awaitRequests(asked + 3, Duration.ofSeconds(60));
+            assertTrue(terminateTheToolsBackends() >= 1, "the tools' backend was terminated");
+            model.release("backend-terminated");
+
+            UiMessageStreamReader.Parsed parts = answered(chat.await(turn, Duration.ofSeconds(60)), chat);
+            List<com.fasterxml.jackson.databind.JsonNode> previews = parts.ofType("data-table-config-preview");
+            assertEquals(2, previews.size(), "both calls answered a preview: " + parts.parts());
+            assertTrue(parts.ofType("tool-output-error").isEmpty(), "no call failed: " + parts.parts());
+            com.fasterxml.jackson.databind.JsonNode second = parts.ofType("tool-output-available").stream()
+                    .filter(p -> p.path("toolCallId").asText().equals("call_prev_2")).findFirst()
+                    .orElseThrow(() -> new AssertionError(parts.parts().toString())).path("output");
+            assertTrue(second.path("valid").asBoolean() && second.path("previewId").asText().startsWith("prv_"),
+                    "the call after the termination ran its query on a reopened connection: " + second);
+            assertEquals(2, previewsOf(conversation).size(), "one preview per preview call");
+            StringBuilder said = new StringBuilder();
+            parts.ofType("text-delta").forEach(p -> said.append(p.path("delta").asText()));
+            assertEquals("Both previews are ready.", said.toString());
+
+            UiMessageStreamReader.Parsed next = answered(chat.await(send(conversation, "u2", "thanks"), Duration.ofSeconds(60)), chat);
+            assertTrue(next.parts().toString().contains("Still here."), next.parts().toString());
+            assertEquals(List.of("u1", "u2"), stored(conversation).stream().filter(m -> m.role().equals("user")).map(StoredMessage::id).toList());
+            assertEquals(2, stored(conversation).stream().filter(m -> m.role().equals("assistant")).count());
+        } finally {
+            chat.close();
         }
     }
 }
