@@ -12,6 +12,7 @@ import dev.tablewright.fakes.dynamodb.DynamoDbEngine;
 import dev.tablewright.fakes.identity.DevIssuer;
 import dev.tablewright.fakes.model.ModelScript;
 import dev.tablewright.fakes.model.ScriptedModelServer;
+import dev.tablewright.fakes.net.SeverableTcpProxy;
 import dev.tablewright.fakes.runtime.Chunk;
 import dev.tablewright.fakes.runtime.FunctionProcess;
 import dev.tablewright.fakes.runtime.FunctionSpec;
@@ -61,6 +62,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  *   <li>The tools' PostgreSQL backend terminated (pg_terminate_backend, from another connection) between two tool
  *       calls of one turn: the second call reopens the connection and answers, the turn ends with {@code [DONE]},
  *       and the next turn works.</li>
+ *   <li>The network to PostgreSQL cut between two tool calls (its connection and any new one): the second call is a
+ *       tool error {@code unavailable} the model is told and explains, the turn ends with {@code [DONE]}; once the
+ *       network is back the next turn's call reopens the connection and works.</li>
  * </ul>
  * One model, identity and tool API for the class; each test starts its emulator and the processes it needs.
  */
@@ -79,6 +83,7 @@ class ChatProcessFaultsTest {
     static ScriptedModelServer model;
     static DevIssuer.Standalone identity;
     static DatabaseUrl url;
+    static SeverableTcpProxy database;
     static PostgresDatabases databases;
     static LoopbackLambdaApi lambdaApi;
     static DynamoConversationStore conversations;
@@ -91,7 +96,12 @@ class ChatProcessFaultsTest {
         Properties props = new Properties();
         props.setProperty("ApplicationName", APPLICATION);
         url = DatabaseTestSupport.database();
-        databases = new PostgresDatabases(Map.of("default", () -> url.connect(props)), List.of("core", "inventory", "sales", "analytics"),
+        // the tools reach PostgreSQL through a proxy the test can cut, as a failover or a dropped link would
+        String server = url.jdbcUrl().replaceFirst("^jdbc:postgresql://([^/?]+).*$", "$1");
+        database = SeverableTcpProxy.to(server.contains(":") ? server.substring(0, server.indexOf(':')) : server,
+                server.contains(":") ? Integer.parseInt(server.substring(server.indexOf(':') + 1)) : 5432);
+        DatabaseUrl viaProxy = new DatabaseUrl(url.jdbcUrl().replaceFirst("//[^/?]+", "//127.0.0.1:" + database.port()), url.user(), url.password());
+        databases = new PostgresDatabases(Map.of("default", () -> viaProxy.connect(props)), List.of("core", "inventory", "sales", "analytics"),
                 Duration.ofSeconds(5), Duration.ofSeconds(60));
         PreviewTableConfigTool preview = new PreviewTableConfigTool(databases,
                 new DynamoPreviewStore(ENGINE.client(), ENGINE.tables().tableName("PreviewsTable")),
@@ -110,6 +120,9 @@ class ChatProcessFaultsTest {
         }
         if (databases != null) {
             databases.close();
+        }
+        if (database != null) {
+            database.close();
         }
         model.close();
         identity.close();
@@ -297,6 +310,53 @@ class ChatProcessFaultsTest {
             assertEquals(List.of("u1", "u2"), stored(conversation).stream().filter(m -> m.role().equals("user")).map(StoredMessage::id).toList());
             assertEquals(2, stored(conversation).stream().filter(m -> m.role().equals("assistant")).count());
         } finally {
+            chat.close();
+        }
+    }
+
+    @Test
+    void theDatabaseCutOffBetweenTwoToolCallsIsAToolErrorTheModelExplainsAndTheNextTurnWorks() throws Exception {
+        String conversation = "cut-off-" + System.nanoTime();
+        int asked = model.requests().size();
+        String explained = "The database cannot be reached right now; please try again in a moment.";
+        model.enqueue(ModelScript.builder()
+                .turn(t -> t.toolCall("call_cols", "apply_column_change", SampleConfigs.STOCK_COLUMNS_CHANGE.formatted(System.nanoTime())))
+                .turn(t -> t.toolCall("call_prev_1", "preview_table_config", "{\"description\": \"Stock levels\"}"))
+                .turn(t -> t.waitFor("database-cut-off").toolCall("call_prev_2", "preview_table_config", "{\"description\": \"Stock levels again\"}"))
+                .say(explained)
+                .turn(t -> t.toolCall("call_prev_3", "preview_table_config", "{\"description\": \"Stock levels, now\"}"))
+                .say("Here it is.")
+                .build());
+        FunctionProcess chat = startChat();
+        try {
+            Invocation turn = send(conversation, "u1", "Stock levels please");
+            model.awaitRequests(asked + 3, Duration.ofSeconds(60));
+            database.sever();
+            model.release("database-cut-off");
+
+            UiMessageStreamReader.Parsed parts = answered(chat.await(turn, Duration.ofSeconds(60)), chat);
+            String failed = parts.parts().stream().filter(p -> p.path("toolCallId").asText().equals("call_prev_2")
+                    && p.path("type").asText().startsWith("tool-output")).findFirst()
+                    .orElseThrow(() -> new AssertionError(parts.parts().toString())).toString();
+            assertTrue(failed.contains("unavailable"), "the call is a tool error unavailable: " + failed);
+            assertTrue(database.refusedConnections() >= 1, "the call tried to reopen its connection");
+            String told = model.requests().get(asked + 3).messages().toString();
+            assertTrue(told.contains("unavailable"), "the model is told why: " + told);
+            StringBuilder said = new StringBuilder();
+            parts.ofType("text-delta").forEach(p -> said.append(p.path("delta").asText()));
+            assertEquals(explained, said.toString());
+            assertEquals(1, previewsOf(conversation).size(), "nothing saved by the failed call");
+
+            database.restore();
+            UiMessageStreamReader.Parsed next = answered(chat.await(send(conversation, "u2", "try again"), Duration.ofSeconds(60)), chat);
+            com.fasterxml.jackson.databind.JsonNode third = next.ofType("tool-output-available").stream()
+                    .filter(p -> p.path("toolCallId").asText().equals("call_prev_3")).findFirst()
+                    .orElseThrow(() -> new AssertionError(next.parts().toString())).path("output");
+            assertTrue(third.path("valid").asBoolean() && third.path("previewId").asText().startsWith("prv_"), third.toString());
+            assertEquals(2, previewsOf(conversation).size());
+            assertEquals(List.of("u1", "u2"), stored(conversation).stream().filter(m -> m.role().equals("user")).map(StoredMessage::id).toList());
+        } finally {
+            database.restore();
             chat.close();
         }
     }
