@@ -452,6 +452,31 @@ class LocalStackStorageFaultsTest {
         assertTrue(again.path("isError").asBoolean(), "the same accept sent again is refused: " + again);
     }
 
+    /** MCP's confirmed accept_preview under a 500 burst longer than the retries: a tool error, the preview still pending. */
+    @Test
+    void anMcpAcceptUnderA500BurstLongerThanTheRetriesIsAToolErrorAndSavesNothing() throws Exception {
+        ObjectNode previewArguments = Json.object();
+        previewArguments.set("config", Json.parse("""
+                {"name": "Mcp burst %d", "data_source": [{"schema": "sales", "source": "orders",
+                 "select": {"columns": [{"name": "id"}]}}], "visual_settings": {"columns": {"id": {"header": "ID"}}}}""".formatted(System.nanoTime())));
+        String previewId = mcpCall("preview_table_config", previewArguments, null, null).path("structuredContent").path("previewId").asText();
+        ObjectNode arguments = Json.object().put("previewId", previewId);
+        JsonNode asked = mcpCall("accept_preview", arguments, null, null);
+        String key = asked.path("inputRequests").fieldNames().next();
+        ObjectNode confirmed = Json.object();
+        confirmed.putObject(key).put("action", "accept").putObject("content").put("confirm", true);
+
+        proxy.fail("TransactWriteItems", "ConfigsTable", Fault.INTERNAL_ERROR, FaultyDynamoDbProxy.ALWAYS);
+        JsonNode refused = mcpCall("accept_preview", arguments, confirmed, asked.path("requestState").asText());
+        assertTrue(refused.path("isError").asBoolean(), refused.toString());
+        assertTrue(refused.toString().contains("unavailable"), "says storage is unavailable: " + refused);
+        proxy.heal();
+        assertEquals("pending", Json.parse(stack.call("GET", "/previews/" + previewId, token, null).body()).path("status").asText(),
+                "nothing half-written");
+        JsonNode saved = mcpCall("accept_preview", arguments, confirmed, asked.path("requestState").asText());
+        assertEquals(1, saved.path("structuredContent").path("version").asInt(), "the same confirmed retry saves, once storage answers: " + saved);
+    }
+
     @Test
     void mcpUnderA500BurstAnswersAJsonRpcError() throws Exception {
         proxy.fail("PutItem", "McpSessionsTable", Fault.INTERNAL_ERROR, FaultyDynamoDbProxy.ALWAYS);
