@@ -57,8 +57,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * turn where the test wants it on a latch.
  * <ul>
  *   <li>The process killed (SIGKILL: no finally block, no marker cleared) mid-answer, after the preview tool saved its
- *       preview: a fresh process serves the next message on that conversation at once, within the dead turn's
- *       marker's life, and the stored history is whole.</li>
+ *       preview: the client sees its stream cut; a fresh process serves the same message sent again, at once, within
+ *       the dead turn's marker's life, and the next one; the stored history is whole (each message once, with its
+ *       answer, nothing of the killed turn's unsaved answer), one preview, the conversation not busy.</li>
  *   <li>The tools' PostgreSQL backend terminated (pg_terminate_backend, from another connection) between two tool
  *       calls of one turn: the second call reopens the connection and answers, the turn ends with {@code [DONE]},
  *       and the next turn works.</li>
@@ -218,29 +219,28 @@ class ChatProcessFaultsTest {
         assertFalse(cut.bodyText().contains("[DONE]"), "the client saw the stream cut: " + cut.bodyText());
         assertTrue(streamLog.active(DevIssuer.DEV_USER, conversation).isPresent(), "the dead turn left its marker");
 
-        // a fresh instance; the next message on the conversation, while the dead turn's marker still stands
-        model.enqueue(ModelScript.builder().say("Back again: the preview is still there to accept.").build());
+        // a fresh instance. The client saw its stream cut and sends the same message again (its id too), while the
+        // dead turn's marker still stands; then the conversation goes on
+        model.enqueue(ModelScript.builder().say("Back again: the preview is still there to accept.").say("Still here.").build());
         FunctionProcess second = startChat();
         try {
-            InvocationResult next = second.await(send(conversation, "u2", "are you there?"), Duration.ofSeconds(60));
-            assertTrue(next.succeeded(), () -> next.errorBody() + "\n" + second.output());
-            HttpIntegrationResponse http = HttpIntegrationResponse.parse(next.body());
-            assertEquals(200, http.statusCode(), http.bodyText());
-            UiMessageStreamReader.Parsed parts = UiMessageStreamReader.parse(http.bodyText());
-            assertTrue(parts.done(), "ends with [DONE]: " + http.bodyText());
-            assertTrue(parts.ofType("error").isEmpty(), http.bodyText());
-            assertTrue(http.bodyText().contains("Back again"), http.bodyText());
-            String asked = model.lastRequest().messages().toString();
-            assertTrue(asked.contains("Stock levels please") && asked.contains("are you there?"),
-                    "the model was asked with the stored history and the next message: " + asked);
+            UiMessageStreamReader.Parsed resent = answered(second.await(send(conversation, "u1", "Stock levels please"),
+                    Duration.ofSeconds(60)), second);
+            assertTrue(resent.parts().toString().contains("Back again"), resent.parts().toString());
+            List<StoredMessage> afterResend = stored(conversation);
+            assertEquals(List.of("user", "assistant"), afterResend.stream().map(StoredMessage::role).toList(),
+                    "the message sent again is stored once, with its answer: " + afterResend);
+            assertTrue(afterResend.getLast().json().contains("Back again") && !afterResend.getLast().json().contains("Here is the preview"),
+                    "nothing of the killed turn's unsaved answer: " + afterResend.getLast().json());
 
+            UiMessageStreamReader.Parsed next = answered(second.await(send(conversation, "u2", "are you there?"), Duration.ofSeconds(60)), second);
+            assertTrue(next.parts().toString().contains("Still here."), next.parts().toString());
+            String asked = model.lastRequest().messages().toString();
+            assertTrue(asked.contains("Stock levels please") && asked.contains("Back again") && asked.contains("are you there?"),
+                    "the model was asked with the stored history and the next message: " + asked);
             List<StoredMessage> history = stored(conversation);
             assertEquals(List.of("u1", "u2"), history.stream().filter(m -> m.role().equals("user")).map(StoredMessage::id).toList());
-            List<StoredMessage> answers = history.stream().filter(m -> m.role().equals("assistant")).toList();
-            assertEquals(1, answers.size(), "one answer, the next turn's: " + history);
-            assertTrue(answers.getFirst().json().contains("Back again") && !answers.getFirst().json().contains("Here is the preview"),
-                    "nothing of the killed turn's unsaved answer: " + answers.getFirst().json());
-            assertEquals("assistant", history.getLast().role(), "the answer follows the message it answers");
+            assertEquals(List.of("user", "assistant", "user", "assistant"), history.stream().map(StoredMessage::role).toList());
             assertEquals(1, previewsOf(conversation).size(), "the killed turn's preview, once");
             // the recording (and the marker, the next turn's in place of the dead one's) ends after the stream does
             Poll.until("the running-turn marker is gone", Duration.ofSeconds(20),
