@@ -98,9 +98,8 @@ class ChatProcessFaultsTest {
         props.setProperty("ApplicationName", APPLICATION);
         url = DatabaseTestSupport.database();
         // the tools reach PostgreSQL through a proxy the test can cut, as a failover or a dropped link would
-        String server = url.jdbcUrl().replaceFirst("^jdbc:postgresql://([^/?]+).*$", "$1");
-        database = SeverableTcpProxy.to(server.contains(":") ? server.substring(0, server.indexOf(':')) : server,
-                server.contains(":") ? Integer.parseInt(server.substring(server.indexOf(':') + 1)) : 5432);
+        java.net.URI server = java.net.URI.create(url.jdbcUrl().substring("jdbc:".length()));
+        database = SeverableTcpProxy.to(server.getHost(), server.getPort() < 0 ? 5432 : server.getPort());
         DatabaseUrl viaProxy = new DatabaseUrl(url.jdbcUrl().replaceFirst("//[^/?]+", "//127.0.0.1:" + database.port()), url.user(), url.password());
         databases = new PostgresDatabases(Map.of("default", () -> viaProxy.connect(props)), List.of("core", "inventory", "sales", "analytics"),
                 Duration.ofSeconds(5), Duration.ofSeconds(60));
