@@ -211,6 +211,36 @@ class LocalStackStorageFaultsTest {
                 "sk", AttributeValue.fromS("ACTIVE")))).item().isEmpty());
     }
 
+    /** Throttled and 500 bursts on each of the turn's saves after its first (the first is the rename test's), one at a time. */
+    static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> burstsOnTheTurnsLaterSaves() {
+        return java.util.stream.Stream.of(Burst.THROTTLED, Burst.FAILING)
+                .flatMap(burst -> java.util.stream.IntStream.rangeClosed(1, 3)
+                        .mapToObj(n -> org.junit.jupiter.params.provider.Arguments.of(burst, n)));
+    }
+
+    /**
+     * The {@code n}th put of the turn's saves (the start's body part and item, the end's body part and item) throttled
+     * or answered 500 three times: the SDK's retries meet it, and the turn is stored once, whole, its marker gone.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("burstsOnTheTurnsLaterSaves")
+    void eachOfTheTurnsLaterSavesUnderABurstStoresTheTurnOnce(Burst burst, int n) throws Exception {
+        String conversation = "faults-saves-" + burst + "-" + n + "-" + System.nanoTime();
+        int before = proxy.faultedCalls("PutItem");
+        proxy.delay("PutItem", "ConversationsTable", Duration.ZERO, n);
+        fail("PutItem", "ConversationsTable", burst);
+        stack.model().scriptedServer().enqueue(ModelScript.builder().say("Stored once.").build());
+        turn(conversation, "u1", "hello");
+        assertEquals(before + burst.times, proxy.faultedCalls("PutItem"), "the save met the fault");
+        HttpResponse<String> stored = stack.call("GET", "/conversations/" + conversation, token, null);
+        assertEquals(200, stored.statusCode(), stored.body());
+        assertEquals(2, Json.parse(stored.body()).path("messages").size(), stored.body());
+        Poll.until("the running-turn marker is gone", Duration.ofSeconds(20), () -> direct.getItem(b -> b.tableName("TurnStreamsTable")
+                .consistentRead(true).key(Map.of(
+                "pk", AttributeValue.fromS("OWNER#" + DevIssuer.DEV_USER + "#CONV#" + conversation),
+                "sk", AttributeValue.fromS("ACTIVE")))).item().isEmpty());
+    }
+
     private static final String FORM = """
             {"toolName": "run_report", "toolCallId": "%s", "reason": "Which database?",
              "fields": [{"name": "database", "label": "Database", "type": "select", "options": ["production", "staging"], "required": true}]}""";
