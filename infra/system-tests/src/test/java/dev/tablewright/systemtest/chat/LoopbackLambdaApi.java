@@ -28,11 +28,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * ({@code X-Amz-Function-Error: Unhandled} and the error's message), an unknown name Lambda's 404. Every invocation's
  * path and payload are kept.
  */
-final class LoopbackLambdaApi implements AutoCloseable {
+public final class LoopbackLambdaApi implements AutoCloseable {
 
     private static final String PREFIX = "/2015-03-31/functions/";
 
-    final List<String> invokedPaths = new CopyOnWriteArrayList<>();
+    public final List<String> invokedPaths = new CopyOnWriteArrayList<>();
     final List<JsonNode> payloads = new CopyOnWriteArrayList<>();
     private final Map<String, RequestStreamHandler> functions;
     private final LoopbackHttpServer server;
@@ -43,11 +43,11 @@ final class LoopbackLambdaApi implements AutoCloseable {
     }
 
     /** @param functions function name → its handler */
-    static LoopbackLambdaApi start(Map<String, RequestStreamHandler> functions) throws Exception {
+    public static LoopbackLambdaApi start(Map<String, RequestStreamHandler> functions) throws Exception {
         return new LoopbackLambdaApi(functions);
     }
 
-    URI endpoint() {
+    public URI endpoint() {
         return URI.create("http://" + server.hostAndPort());
     }
 

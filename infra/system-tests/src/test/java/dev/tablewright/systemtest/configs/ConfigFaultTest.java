@@ -86,6 +86,22 @@ class ConfigFaultTest {
         assertEquals(0, healthy.call(owner, "GET", "/configs").body().get("configs").size(), "nothing was written");
     }
 
+    /** An update under a 500 burst longer than the SDK's retries: 503, the config at its version; then it goes through. */
+    @Test
+    void anUpdateUnderA500BurstIs503AndWritesNoVersion() {
+        String id = healthy.call(owner, "POST", "/configs", ConfigApiSuite.body(SampleConfigs.orders("Updated"), null)).body()
+                .get("configId").asText();
+        proxy.fail("TransactWriteItems", Fault.INTERNAL_ERROR);
+        String change = ConfigApiSuite.body(SampleConfigs.describe(SampleConfigs.orders("Updated"), "v2"), 1L);
+        assertUnavailable(throughProxy.call(owner, "PUT", "/configs/" + id, change));
+        assertTrue(proxy.faultedCalls("TransactWriteItems") > 1, "the SDK retried before giving up");
+        assertEquals(1, healthy.call(owner, "GET", "/configs/" + id).body().get("version").asLong(), "no version was written");
+        assertEquals(1, healthy.call(owner, "GET", "/configs/" + id + "/versions").body().get("versions").size());
+
+        proxy.heal();
+        assertEquals(2, throughProxy.call(owner, "PUT", "/configs/" + id, change).body().get("version").asLong());
+    }
+
     private static void assertUnavailable(Answer answer) {
         assertEquals(503, answer.status(), answer.toString());
         assertEquals("unavailable", answer.errorCode());

@@ -8,14 +8,14 @@ import dev.tablewright.postgres.DatabaseUrl;
  * teammates' tests use: injection attempts and timeouts happen there, and the checksums they compare cannot be
  * disturbed by anybody else.
  */
-final class DatabaseTestSupport {
+public final class DatabaseTestSupport {
 
-    static final String DATABASE = "tablewright_database_it";
+    public static final String DATABASE = "tablewright_database_it";
 
     private DatabaseTestSupport() {
     }
 
-    static synchronized DatabaseUrl database() {
+    public static synchronized DatabaseUrl database() {
         return SampleDatabase.dedicated(DatabaseUrl.fromEnvironment(), DATABASE);
     }
 }

@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -210,6 +211,36 @@ class LocalStackStorageFaultsTest {
                 "sk", AttributeValue.fromS("ACTIVE")))).item().isEmpty());
     }
 
+    /** Throttled and 500 bursts on each of the turn's saves after its first (the first is the rename test's), one at a time. */
+    static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> burstsOnTheTurnsLaterSaves() {
+        return java.util.stream.Stream.of(Burst.THROTTLED, Burst.FAILING)
+                .flatMap(burst -> java.util.stream.IntStream.rangeClosed(1, 3)
+                        .mapToObj(n -> org.junit.jupiter.params.provider.Arguments.of(burst, n)));
+    }
+
+    /**
+     * The {@code n}th put of the turn's saves (the start's body part and item, the end's body part and item) throttled
+     * or answered 500 three times: the SDK's retries meet it, and the turn is stored once, whole, its marker gone.
+     */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("burstsOnTheTurnsLaterSaves")
+    void eachOfTheTurnsLaterSavesUnderABurstStoresTheTurnOnce(Burst burst, int n) throws Exception {
+        String conversation = "faults-saves-" + burst + "-" + n + "-" + System.nanoTime();
+        int before = proxy.faultedCalls("PutItem");
+        proxy.delay("PutItem", "ConversationsTable", Duration.ZERO, n);
+        fail("PutItem", "ConversationsTable", burst);
+        stack.model().scriptedServer().enqueue(ModelScript.builder().say("Stored once.").build());
+        turn(conversation, "u1", "hello");
+        assertEquals(before + burst.times, proxy.faultedCalls("PutItem"), "the save met the fault");
+        HttpResponse<String> stored = stack.call("GET", "/conversations/" + conversation, token, null);
+        assertEquals(200, stored.statusCode(), stored.body());
+        assertEquals(2, Json.parse(stored.body()).path("messages").size(), stored.body());
+        Poll.until("the running-turn marker is gone", Duration.ofSeconds(20), () -> direct.getItem(b -> b.tableName("TurnStreamsTable")
+                .consistentRead(true).key(Map.of(
+                "pk", AttributeValue.fromS("OWNER#" + DevIssuer.DEV_USER + "#CONV#" + conversation),
+                "sk", AttributeValue.fromS("ACTIVE")))).item().isEmpty());
+    }
+
     private static final String FORM = """
             {"toolName": "run_report", "toolCallId": "%s", "reason": "Which database?",
              "fields": [{"name": "database", "label": "Database", "type": "select", "options": ["production", "staging"], "required": true}]}""";
@@ -228,6 +259,78 @@ class LocalStackStorageFaultsTest {
         HttpResponse<String> again = stack.call("POST", "/conversations/" + conversation + "/input-requests/call_1/response", token,
                 "{\"values\": {\"database\": \"production\"}}");
         assertEquals(409, again.statusCode(), "a second answer is a real conflict: " + again.body());
+    }
+
+    /**
+     * The user's other input writes: a request cancelled (its conditional update) and a value saved for the user
+     * cleared (read first, then deleted), each under the fault, answer as without it; a second cancel or clear is
+     * refused as before.
+     */
+    @ParameterizedTest
+    @EnumSource(Burst.class)
+    void anInputRequestCancelledAndAUserValueClearedUnderAFaultHappenOnce(Burst burst) throws Exception {
+        String conversation = "faults-cancel-" + burst + "-" + System.nanoTime();
+        String base = "/conversations/" + conversation + "/input-requests";
+        assertEquals(201, stack.call("POST", base, token, FORM.formatted("call_c")).statusCode());
+        int updatesFaulted = proxy.faultedCalls("UpdateItem");
+        fail("UpdateItem", "UserInputTable", burst);
+        HttpResponse<String> cancelled = stack.call("POST", base + "/call_c/cancel", token, null);
+        assertEquals(200, cancelled.statusCode(), cancelled.body());
+        assertEquals("cancelled", Json.parse(cancelled.body()).at("/request/status").asText(), cancelled.body());
+        assertEquals(updatesFaulted + burst.times, proxy.faultedCalls("UpdateItem"), "the cancel met the fault");
+        assertEquals(409, stack.call("POST", base + "/call_c/cancel", token, null).statusCode(), "a second cancel is refused");
+
+        String field = "region_" + burst.name().toLowerCase(java.util.Locale.ROOT); // the user's values outlive a conversation
+        assertEquals(201, stack.call("POST", base, token, """
+                {"toolName": "pick_region", "toolCallId": "call_r", "reason": "Region?", "saveForSession": true, "scope": "user",
+                 "fields": [{"name": "%s", "type": "select", "options": ["eu", "us"], "required": true}]}""".formatted(field)).statusCode());
+        assertEquals(200, stack.call("POST", base + "/call_r/response", token, "{\"values\": {\"" + field + "\": \"us\"}}").statusCode());
+        assertTrue(stack.call("GET", "/users/me/values", token, null).body().contains(field), "saved for the user");
+        int deletesFaulted = proxy.faultedCalls("DeleteItem");
+        fail("DeleteItem", "UserInputTable", burst);
+        HttpResponse<String> cleared = stack.call("DELETE", "/users/me/values/" + field, token, null);
+        assertEquals(204, cleared.statusCode(), "cleared, not 404: " + cleared.body());
+        assertEquals(deletesFaulted + burst.times, proxy.faultedCalls("DeleteItem"), "the clear met the fault");
+        assertFalse(stack.call("GET", "/users/me/values", token, null).body().contains(field), "gone");
+        assertEquals(404, stack.call("DELETE", "/users/me/values/" + field, token, null).statusCode(), "nothing left to clear");
+    }
+
+    /** A config created and changed through the API, each transaction under the fault: one config, one version each. */
+    @ParameterizedTest
+    @EnumSource(Burst.class)
+    void aConfigCreatedAndUpdatedUnderAFaultIsWrittenOnce(Burst burst) throws Exception {
+        String name = "Faults " + burst + " " + System.nanoTime();
+        int faulted = proxy.faultedCalls("TransactWriteItems");
+        fail("TransactWriteItems", "ConfigsTable", burst);
+        HttpResponse<String> created = stack.call("POST", "/configs", token, configBody(SampleConfigs.orders(name), null));
+        assertEquals(201, created.statusCode(), created.body());
+        String configId = Json.parse(created.body()).path("configId").asText();
+        assertEquals(1, Json.parse(created.body()).path("version").asInt(), created.body());
+
+        fail("TransactWriteItems", "ConfigsTable", burst);
+        HttpResponse<String> updated = stack.call("PUT", "/configs/" + configId, token,
+                configBody(SampleConfigs.describe(SampleConfigs.orders(name), "changed"), 1L));
+        assertEquals(200, updated.statusCode(), updated.body());
+        assertEquals(2, Json.parse(updated.body()).path("version").asInt(), updated.body());
+        assertEquals(faulted + 2 * burst.times, proxy.faultedCalls("TransactWriteItems"), "both writes met the fault");
+
+        HttpResponse<String> versions = stack.call("GET", "/configs/" + configId + "/versions", token, null);
+        assertEquals(2, Json.parse(versions.body()).path("versions").size(), "one version per write: " + versions.body());
+        long named = Json.parse(stack.call("GET", "/configs?limit=50", token, null).body()).path("configs").findValues("name").stream()
+                .filter(n -> n.asText().equals(name)).count();
+        assertEquals(1, named, "one config");
+        HttpResponse<String> stale = stack.call("PUT", "/configs/" + configId, token,
+                configBody(SampleConfigs.describe(SampleConfigs.orders(name), "stale"), 1L));
+        assertEquals(409, stale.statusCode(), "another change on the old version is a real conflict: " + stale.body());
+    }
+
+    private static String configBody(dev.tablewright.config.TableConfig config, Long baseVersion) {
+        ObjectNode out = Json.object();
+        if (baseVersion != null) {
+            out.put("baseVersion", baseVersion);
+        }
+        out.set("config", dev.tablewright.codec.ConfigJson.write(config));
+        return Json.write(out);
     }
 
     /**
@@ -312,6 +415,96 @@ class LocalStackStorageFaultsTest {
         HttpResponse<String> closed = mcp(session, null);
         assertEquals(200, closed.statusCode(), "closed, though its answer was lost: " + closed.body());
         assertEquals(404, mcp(session, "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\"}").statusCode(), "gone");
+    }
+
+    private static final String STATELESS = "2026-07-28";
+
+    /** A 2026-07-28 tools/call (no session): the tool, its arguments, and a retry's answers and state. */
+    private static JsonNode mcpCall(String tool, ObjectNode arguments, ObjectNode answers, String state) throws Exception {
+        ObjectNode params = Json.object().put("name", tool);
+        params.set("arguments", arguments);
+        ObjectNode meta = params.putObject("_meta").put("io.modelcontextprotocol/protocolVersion", STATELESS);
+        meta.putObject("io.modelcontextprotocol/clientCapabilities").putObject("elicitation").putObject("form");
+        meta.putObject("io.modelcontextprotocol/clientInfo").put("name", "faults").put("version", "1");
+        if (answers != null) {
+            params.set("inputResponses", answers);
+            params.put("requestState", state);
+        }
+        ObjectNode body = Json.object().put("jsonrpc", "2.0").put("id", 7).put("method", "tools/call");
+        body.set("params", params);
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(stack.mcpUrl())).timeout(Duration.ofSeconds(60))
+                .header("authorization", "Bearer " + token).header("content-type", "application/json")
+                .header("accept", "application/json, text/event-stream").header("mcp-protocol-version", STATELESS)
+                .header("mcp-method", "tools/call").header("mcp-name", tool)
+                .POST(HttpRequest.BodyPublishers.ofString(Json.write(body))).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode(), r.body());
+        JsonNode result = Json.parse(r.body()).path("result");
+        assertFalse(result.isMissingNode(), r.body());
+        return result;
+    }
+
+    /**
+     * MCP's accept_preview through the MCP endpoint (2026-07-28: the confirmation asked, the confirmed retry accepts),
+     * its transaction under the fault: one config at version 1, the preview accepted, answered as without the fault.
+     */
+    @ParameterizedTest
+    @EnumSource(Burst.class)
+    void anMcpAcceptOfAPreviewUnderAFaultSavesOneVersion(Burst burst) throws Exception {
+        String name = "Mcp faults " + burst + " " + System.nanoTime();
+        ObjectNode previewArguments = Json.object();
+        previewArguments.set("config", Json.parse("""
+                {"name": "%s", "data_source": [{"schema": "sales", "source": "orders",
+                 "select": {"columns": [{"name": "id"}]}}], "visual_settings": {"columns": {"id": {"header": "ID"}}}}""".formatted(name)));
+        JsonNode preview = mcpCall("preview_table_config", previewArguments, null, null);
+        String previewId = preview.path("structuredContent").path("previewId").asText();
+        assertTrue(previewId.startsWith("prv_"), preview.toString());
+
+        ObjectNode arguments = Json.object().put("previewId", previewId);
+        JsonNode asked = mcpCall("accept_preview", arguments, null, null);
+        assertEquals("input_required", asked.path("resultType").asText(), asked.toString());
+        String key = asked.path("inputRequests").fieldNames().next();
+        ObjectNode confirmed = Json.object();
+        confirmed.putObject(key).put("action", "accept").putObject("content").put("confirm", true);
+
+        int faulted = proxy.faultedCalls("TransactWriteItems");
+        fail("TransactWriteItems", "ConfigsTable", burst);
+        JsonNode saved = mcpCall("accept_preview", arguments, confirmed, asked.path("requestState").asText());
+        assertEquals(faulted + burst.times, proxy.faultedCalls("TransactWriteItems"), "the accept met the fault");
+        assertEquals("complete", saved.path("resultType").asText(), saved.toString());
+        assertFalse(saved.path("isError").asBoolean(), saved.toString());
+        assertEquals(1, saved.path("structuredContent").path("version").asInt(), saved.toString());
+        String configId = saved.path("structuredContent").path("configId").asText();
+        HttpResponse<String> versions = stack.call("GET", "/configs/" + configId + "/versions", token, null);
+        assertEquals(1, Json.parse(versions.body()).path("versions").size(), "one version: " + versions.body());
+        assertEquals("accepted", Json.parse(stack.call("GET", "/previews/" + previewId, token, null).body()).path("status").asText());
+
+        JsonNode again = mcpCall("accept_preview", arguments, confirmed, asked.path("requestState").asText());
+        assertTrue(again.path("isError").asBoolean(), "the same accept sent again is refused: " + again);
+    }
+
+    /** MCP's confirmed accept_preview under a 500 burst longer than the retries: a tool error, the preview still pending. */
+    @Test
+    void anMcpAcceptUnderA500BurstLongerThanTheRetriesIsAToolErrorAndSavesNothing() throws Exception {
+        ObjectNode previewArguments = Json.object();
+        previewArguments.set("config", Json.parse("""
+                {"name": "Mcp burst %d", "data_source": [{"schema": "sales", "source": "orders",
+                 "select": {"columns": [{"name": "id"}]}}], "visual_settings": {"columns": {"id": {"header": "ID"}}}}""".formatted(System.nanoTime())));
+        String previewId = mcpCall("preview_table_config", previewArguments, null, null).path("structuredContent").path("previewId").asText();
+        ObjectNode arguments = Json.object().put("previewId", previewId);
+        JsonNode asked = mcpCall("accept_preview", arguments, null, null);
+        String key = asked.path("inputRequests").fieldNames().next();
+        ObjectNode confirmed = Json.object();
+        confirmed.putObject(key).put("action", "accept").putObject("content").put("confirm", true);
+
+        proxy.fail("TransactWriteItems", "ConfigsTable", Fault.INTERNAL_ERROR, FaultyDynamoDbProxy.ALWAYS);
+        JsonNode refused = mcpCall("accept_preview", arguments, confirmed, asked.path("requestState").asText());
+        assertTrue(refused.path("isError").asBoolean(), refused.toString());
+        assertTrue(refused.toString().contains("unavailable"), "says storage is unavailable: " + refused);
+        proxy.heal();
+        assertEquals("pending", Json.parse(stack.call("GET", "/previews/" + previewId, token, null).body()).path("status").asText(),
+                "nothing half-written");
+        JsonNode saved = mcpCall("accept_preview", arguments, confirmed, asked.path("requestState").asText());
+        assertEquals(1, saved.path("structuredContent").path("version").asInt(), "the same confirmed retry saves, once storage answers: " + saved);
     }
 
     @Test

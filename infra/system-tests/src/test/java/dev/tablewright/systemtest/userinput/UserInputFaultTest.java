@@ -125,4 +125,32 @@ class UserInputFaultTest {
         assertEquals(200, retried.status(), "once DynamoDB answers again the same submit succeeds: " + retried.body());
         assertEquals(6, storedItems().stream().filter(i -> i.get("sk").s().startsWith("V#")).count());
     }
+
+    /**
+     * A cancel and a clear of a saved value under a 500 burst longer than the SDK's retries: 503 with Retry-After, the
+     * request still pending and the value still saved; once DynamoDB answers again the same requests succeed.
+     */
+    @Test
+    void aCancelAndAClearUnderA500BurstAre503AndChangeNothing() {
+        String base = "/conversations/" + conversation + "/input-requests";
+        assertEquals(201, healthy.call("dev-user", "POST", base, databaseForm("call_1")).status());
+        String field = "region_" + conversation.replace('-', '_');
+        assertEquals(201, healthy.call("dev-user", "POST", base, """
+                {"toolName": "pick_region", "toolCallId": "call_r", "reason": "Region?", "saveForSession": true, "scope": "user",
+                 "fields": [{"name": "%s", "type": "select", "options": ["eu", "us"], "required": true}]}""".formatted(field)).status());
+        assertEquals(200, healthy.call("dev-user", "POST", base + "/call_r/response", "{\"values\": {\"" + field + "\": \"eu\"}}").status());
+
+        proxy.fail("UpdateItem", FaultyDynamoDbProxy.Fault.INTERNAL_ERROR);
+        proxy.fail("DeleteItem", FaultyDynamoDbProxy.Fault.INTERNAL_ERROR);
+        assertUnavailable(throughProxy.call("dev-user", "POST", base + "/call_1/cancel", null), "cancel");
+        assertUnavailable(throughProxy.call("dev-user", "DELETE", "/users/me/values/" + field, null), "clear user value");
+        assertTrue(proxy.faultedCalls("UpdateItem") > 1 && proxy.faultedCalls("DeleteItem") > 1, "the SDK retried before giving up");
+        assertEquals("pending", storedItems().stream().filter(i -> i.get("sk").s().equals("R#call_1")).findFirst().orElseThrow()
+                .get("status").s(), "still pending");
+        assertTrue(healthy.call("dev-user", "GET", "/users/me/values", null).body().toString().contains(field), "still saved");
+
+        proxy.heal();
+        assertEquals(200, throughProxy.call("dev-user", "POST", base + "/call_1/cancel", null).status());
+        assertEquals(204, throughProxy.call("dev-user", "DELETE", "/users/me/values/" + field, null).status());
+    }
 }

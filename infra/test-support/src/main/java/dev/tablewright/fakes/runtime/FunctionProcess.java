@@ -280,6 +280,18 @@ public final class FunctionProcess implements AutoCloseable {
         }
     }
 
+    /**
+     * Ends the process at once (SIGKILL), as when Lambda's sandbox is torn down mid-invocation or the host dies: no
+     * shutdown hook, no finally block, nothing flushed. Returns when it is gone.
+     */
+    public void kill() throws InterruptedException {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("process " + process.pid() + " outlived SIGKILL");
+        }
+    }
+
     @Override
     public void close() {
         process.destroy();

@@ -46,6 +46,8 @@ public final class RuntimeApiEmulator implements AutoCloseable {
     static final String PREFIX = "/2018-06-01/runtime/";
     private static final Pattern INVOCATION_POST = Pattern.compile("/2018-06-01/runtime/invocation/([^/]+)/(response|error)");
     private static final int MAX_BUFFERED_RESPONSE = 6 * 1024 * 1024;
+    /** Lambda's error type of an invocation whose runtime exited before it answered. */
+    public static final String EXIT_ERROR = "Runtime.ExitError";
 
     private final String functionName;
     private final LoopbackHttpServer server;
@@ -187,6 +189,12 @@ public final class RuntimeApiEmulator implements AutoCloseable {
                             all.toByteArray(), Map.of(), System.nanoTime()));
                     return;
                 }
+                // the runtime died while it answered (its process killed): Lambda fails the invocation with what
+                // had arrived, as Runtime.ExitError
+                Map<String, String> headers = copy(request.headers());
+                headers.put(InvocationResult.ERROR_TYPE, EXIT_ERROR);
+                invocation.complete(new InvocationResult(InvocationResult.Outcome.ERROR, streamed, headers,
+                        all.toByteArray(), Map.of(), System.nanoTime()));
                 throw e;
             }
             return;

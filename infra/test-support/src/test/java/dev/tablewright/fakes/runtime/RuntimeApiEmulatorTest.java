@@ -96,6 +96,24 @@ class RuntimeApiEmulatorTest {
         }
     }
 
+    /** A runtime that dies mid-response (its process killed): the invocation fails as Lambda's does, with what arrived. */
+    @Test
+    void aRuntimeGoneMidResponseFailsItsInvocationWithAnExitError() throws Exception {
+        Invocation invocation = emulator.invoke("{}");
+        try (Connection c = new Connection(emulator)) {
+            c.exchange("GET /2018-06-01/runtime/invocation/next HTTP/1.1\r\nHost: x\r\n\r\n");
+            c.send("POST /2018-06-01/runtime/invocation/" + invocation.requestId() + "/response HTTP/1.1\r\nHost: x\r\n"
+                    + "Lambda-Runtime-Function-Response-Mode: streaming\r\nTransfer-Encoding: chunked\r\n\r\n");
+            c.send("7\r\npartial\r\n");
+            assertEquals("partial", invocation.nextChunk(Duration.ofSeconds(5)).text());
+        } // the connection ends inside the chunked body, as a killed process's does
+        InvocationResult result = invocation.await(Duration.ofSeconds(5));
+        assertEquals(InvocationResult.Outcome.ERROR, result.outcome());
+        assertEquals(RuntimeApiEmulator.EXIT_ERROR, result.errorType());
+        assertEquals("partial", result.bodyText());
+        assertFalse(result.succeeded());
+    }
+
     @Test
     void invocationAndInitErrorsAreRecorded() throws Exception {
         Invocation invocation = emulator.invoke("{}");
