@@ -12,7 +12,6 @@ import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.agent.model.ChatModel;
 import dev.tablewright.agent.toolcall.ToolInvoker;
 import dev.tablewright.agent.toolcall.UserInputPort;
-import dev.tablewright.aisdk.UiStreamTurn;
 import dev.tablewright.agent.conversation.ConversationState;
 import dev.tablewright.door.TurnStreams;
 import dev.tablewright.http.stream.InMemoryResponseStream;
@@ -90,7 +89,7 @@ public final class ChatTurnBenchmark {
         OpenAiChatModel chatModel = new OpenAiChatModel(new ModelSettings(model.baseUrl(), "scripted-model", "not-needed", Duration.ofSeconds(30)));
         InProcessToolInvoker tools = new InProcessToolInvoker(List.of(new ApplyColumnChangeTool(), new ApplyFilterChangeTool(),
                 new ApplyJoinChangeTool(), new ApplySortChangeTool(), new DiscoverTableReferenceTool(), new OfflinePreview()));
-        return new ChatFunction(new UiStreamTurn(agentLoop(chatModel, tools)), ConversationState.NONE, TurnStreams.NONE, event -> "bench_user", Optional::empty);
+        return new ChatFunction(agentLoop(chatModel, tools), ConversationState.NONE, TurnStreams.NONE, event -> "bench_user", Optional::empty);
     }
 
     /** The agent as the chat function wires it: the catalogue's chat tools, the agent's own among them. */

@@ -6,7 +6,6 @@ import com.knuddels.jtokkit.Encodings;
 import com.knuddels.jtokkit.api.Encoding;
 import com.knuddels.jtokkit.api.EncodingType;
 import dev.tablewright.agent.model.ModelMessage;
-import dev.tablewright.aisdk.UiStreamTurn;
 import dev.tablewright.door.TurnStreams;
 import dev.tablewright.agent.conversation.ConversationState;
 import dev.tablewright.aisdk.request.ChatRequestParser;
@@ -151,8 +150,7 @@ public final class ConversationBenchmark {
     static ChatFunction function(ScriptedModelServer model, ConversationState memory) {
         OpenAiChatModel chatModel = new OpenAiChatModel(new ModelSettings(model.baseUrl(), "scripted-model", "not-needed", Duration.ofSeconds(30)));
         InProcessToolInvoker tools = new InProcessToolInvoker(List.of(new ApplyFilterChangeTool(), new ChatTurnBenchmark.OfflinePreview()));
-        UiStreamTurn turn = new UiStreamTurn(ChatTurnBenchmark.agentLoop(chatModel, tools));
-        return new ChatFunction(turn, memory, TurnStreams.NONE, event -> "bench_user", Optional::empty);
+        return new ChatFunction(ChatTurnBenchmark.agentLoop(chatModel, tools), memory, TurnStreams.NONE, event -> "bench_user", Optional::empty);
     }
 
     /** One turn; {@code withConfig}: the page sends the config (the first turn, or every turn without a store). */

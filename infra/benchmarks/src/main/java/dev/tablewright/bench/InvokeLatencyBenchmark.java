@@ -6,7 +6,6 @@ import dev.tablewright.agent.InternalTool;
 import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.agent.toolcall.ToolInvoker;
 import dev.tablewright.agent.toolcall.UserInputPort;
-import dev.tablewright.aisdk.UiStreamTurn;
 import dev.tablewright.agent.conversation.ConversationState;
 import dev.tablewright.door.TurnStreams;
 import dev.tablewright.catalog.DatabaseToolDefinitions;
@@ -114,7 +113,7 @@ final class InvokeLatencyBenchmark {
         }
         AgentLoop loop = new AgentLoop(chatModel, registry, InternalTool.standard(registry, tools), tools, UserInputPort.NONE,
                 TurnLimits.DEFAULT, Clock.systemUTC());
-        return new ChatFunction(new UiStreamTurn(loop), ConversationState.NONE, TurnStreams.NONE, event -> "bench_user", Optional::empty);
+        return new ChatFunction(loop, ConversationState.NONE, TurnStreams.NONE, event -> "bench_user", Optional::empty);
     }
 
     /** The definition without the lookup mark: its calls run one after the other, as before the mark. */

@@ -88,7 +88,7 @@ class ChatEndpointTest {
         };
         AgentLoop loop = new AgentLoop(model, registry, InternalTool.standard(registry, none), none, UserInputPort.NONE,
                 TurnLimits.DEFAULT.withRetryBackoff(Duration.ofMillis(1)), Clock.systemUTC());
-        return new ChatEndpoint(new UiStreamTurn(loop), memory, TurnStreams.NONE, ToolApprovals.NONE, refusals);
+        return new ChatEndpoint(loop, memory, TurnStreams.NONE, ToolApprovals.NONE, refusals);
     }
 
     ChatEndpoint stored() {

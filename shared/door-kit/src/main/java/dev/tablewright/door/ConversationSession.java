@@ -48,6 +48,7 @@ public final class ConversationSession<M> {
      * What a turn starts from.
      *
      * @param conversationId the conversation (null: none, nothing is stored)
+     * @param context    the page the turn sits beside
      * @param history    the whole conversation, the last message being this turn's
      * @param draft      the working draft when the page sends no config or state of its own
      * @param continuing the assistant message the turn continues (a resumed tool call), as the client has it
@@ -57,7 +58,7 @@ public final class ConversationSession<M> {
      *                   the history; a client that sends the whole history is its own memory)
      * @param paused     the stored conversation's last turn when it paused: which calls a turn resuming it settles
      */
-    public record Prepared<M>(String conversationId, List<M> history, Optional<WorkingDraft> draft, Optional<M> continuing,
+    public record Prepared<M>(String conversationId, PageContext context, List<M> history, Optional<WorkingDraft> draft, Optional<M> continuing,
                               List<M> toStore, String title, Optional<Transcript> memory, Optional<PausedTurn> paused) {
     }
 
@@ -101,7 +102,7 @@ public final class ConversationSession<M> {
         String title = stored.map(s -> s.summary().title()).filter(t -> t != null).isPresent() ? null : title(history);
         ConversationState.AgentMemory kept = ConversationState.memory(stored); // the stored document, parsed once
         Optional<Transcript> memory = newMessageOnly ? kept.transcript() : Optional.empty();
-        return new Prepared<>(conversationId, List.copyOf(history), state.draft(ownerId, context, stored), continuing,
+        return new Prepared<>(conversationId, context, List.copyOf(history), state.draft(ownerId, context, stored), continuing,
                 toStore, title, memory, kept.paused());
     }
 

@@ -21,8 +21,10 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.BiPredicate;
+import java.util.function.Supplier;
 
 /**
  * The decisions a turn leaves to the user, for every door: a pending preview is kept through one call of
@@ -67,6 +69,11 @@ public final class DecisionLedger {
         this.clock = clock;
     }
 
+    /** The ledger over {@code store}, carried out through {@code decisions}; {@link #NONE} without a store. */
+    public static DecisionLedger of(Optional<ToolApprovalStore> store, Supplier<PreviewDecisions> decisions) {
+        return store.map(s -> new DecisionLedger(s, decisions.get(), Clock.systemUTC())).orElse(NONE);
+    }
+
     /** Whether approvals can be issued here (a store to keep them). */
     public boolean enabled() {
         return store != null;
@@ -95,8 +102,8 @@ public final class DecisionLedger {
         record Kept(String toolCallId, JsonNode output, boolean now) implements Settled {
         }
 
-        /** Denied: the preview is rejected. */
-        record Dropped(String toolCallId, boolean now) implements Settled {
+        /** Denied: the preview is rejected ({@code outcome}: the preview and the user's reason, when given). */
+        record Dropped(String toolCallId, JsonNode outcome, boolean now) implements Settled {
         }
 
         /** Approved, but nothing could be saved ({@code sentence} says why). */
@@ -151,7 +158,28 @@ public final class DecisionLedger {
                 throw new ApprovalBusyException(answer.approvalId());
             }
         }
-        return repeated(issued, answer);
+        return repeated(issued);
+    }
+
+    /**
+     * What an approval answered before came to (its first outcome again; nothing is carried out): for a door whose
+     * client may send the same answer again by the approval's id alone. Empty when it was not issued for this user
+     * and conversation, or is still open (then it is answered through {@link #settle}).
+     */
+    public Optional<Settled> answered(String ownerId, String conversationId, String approvalId) {
+        return (store == null || conversationId == null ? Optional.<IssuedApproval>empty()
+                : store.find(ownerId, conversationId, approvalId))
+                .filter(a -> a.status() != IssuedApproval.Status.REQUESTED && a.status() != IssuedApproval.Status.ANSWERING)
+                .map(DecisionLedger::repeated);
+    }
+
+    /** The conversation's calls still waiting for the user's approval, as issued. */
+    public List<Deferral.UserApproves> open(String ownerId, String conversationId) {
+        if (store == null || conversationId == null) {
+            return List.of();
+        }
+        return store.open(ownerId, conversationId).stream().map(a -> new Deferral.UserApproves(a.toolCallId(), a.toolName(),
+                (ObjectNode) stored(a.inputJson()), a.approvalId(), a.subjectId())).toList();
     }
 
     /** The first answer: the preview accepted (approved) or rejected (denied), and the outcome kept for repeats. */
@@ -169,7 +197,7 @@ public final class DecisionLedger {
             }
             record(ownerId, issued, IssuedApproval.Status.DENIED, outcome);
             LOG.info("tool approval denied", "approvalId", issued.approvalId(), "previewId", previewId);
-            return new Settled.Dropped(answer.toolCallId(), true);
+            return new Settled.Dropped(answer.toolCallId(), outcome, true);
         }
         String failure;
         try {
@@ -194,15 +222,16 @@ public final class DecisionLedger {
     }
 
     /** An approval answered before: its first outcome again, and nothing carried out. */
-    private static Settled repeated(IssuedApproval issued, Answer answer) {
+    private static Settled repeated(IssuedApproval issued) {
+        String toolCallId = issued.toolCallId();
         return switch (issued.status()) {
-            case APPROVED -> new Settled.Kept(answer.toolCallId(), stored(issued.outcomeJson()), false);
-            case DENIED -> new Settled.Dropped(answer.toolCallId(), false);
-            case FAILED -> new Settled.NotKept(answer.toolCallId(), stored(issued.outcomeJson()).asText(
+            case APPROVED -> new Settled.Kept(toolCallId, stored(issued.outcomeJson()), false);
+            case DENIED -> new Settled.Dropped(toolCallId, stored(issued.outcomeJson()), false);
+            case FAILED -> new Settled.NotKept(toolCallId, stored(issued.outcomeJson()).asText(
                     "This approval was already answered."));
-            case SUPERSEDED -> refused(answer, "superseded", "This approval is no longer open: a newer message replaced it, "
+            case SUPERSEDED -> refused(toolCallId, "superseded", "This approval is no longer open: a newer message replaced it, "
                     + "so nothing was saved. The preview is still pending: accept or reject it from its card.");
-            default -> refused(answer, "answered", "This approval was already answered.");
+            default -> refused(toolCallId, "answered", "This approval was already answered.");
         };
     }
 
@@ -216,8 +245,12 @@ public final class DecisionLedger {
     }
 
     private static Settled refused(Answer answer, String why, String sentence) {
-        LOG.info("tool approval refused", "why", why, "toolCallId", answer.toolCallId());
-        return new Settled.Refused(answer.toolCallId(), why, sentence);
+        return refused(answer.toolCallId(), why, sentence);
+    }
+
+    private static Settled refused(String toolCallId, String why, String sentence) {
+        LOG.info("tool approval refused", "why", why, "toolCallId", toolCallId);
+        return new Settled.Refused(toolCallId, why, sentence);
     }
 
     private void record(String ownerId, IssuedApproval issued, IssuedApproval.Status status, JsonNode outcome) {

@@ -1,10 +1,10 @@
 package dev.tablewright.functions.chat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tablewright.agent.AgentLoop;
 import dev.tablewright.agent.TurnObserver;
 import dev.tablewright.agent.conversation.ConversationState;
 import dev.tablewright.aisdk.ChatEndpoint;
-import dev.tablewright.aisdk.UiStreamTurn;
 import dev.tablewright.aisdk.approval.ToolApprovals;
 import dev.tablewright.assembly.AgentAssembly;
 import dev.tablewright.door.FunctionUrlRequest;
@@ -49,16 +49,16 @@ public final class ChatFunction implements StreamingHandler {
 
     /** The function over {@code agent} (its model, tools and stores), the caller the subject {@code verifier} proves. */
     public ChatFunction(AgentAssembly agent, JwtVerifier verifier) {
-        this(new ChatEndpoint(new UiStreamTurn(agent.loop(agent.turnObserver())), agent.tools().doorStores().conversations(),
+        this(new ChatEndpoint(agent.loop(agent.turnObserver()), agent.tools().doorStores().conversations(),
                 agent.turnStreams(), ToolApprovals.of(agent.tools().doorStores().toolApprovals(), agent.tools().doorStores()::previewDecisions,
                 agent.toolApprovalSecret()), Refusals::answer),
                 verifier::userIdOf, Optional::empty, agent.turnObserver());
     }
 
     /** Every part supplied (tests, benchmarks); {@link ConversationState#NONE}, {@link TurnStreams#NONE}: none. */
-    public ChatFunction(UiStreamTurn turn, ConversationState conversations, TurnStreams streams,
+    public ChatFunction(AgentLoop agent, ConversationState conversations, TurnStreams streams,
                         Function<JsonNode, String> callerIdentity, Supplier<Optional<Instant>> invocationDeadline) {
-        this(new ChatEndpoint(turn, conversations, streams, ToolApprovals.NONE, Refusals::answer), callerIdentity,
+        this(new ChatEndpoint(agent, conversations, streams, ToolApprovals.NONE, Refusals::answer), callerIdentity,
                 invocationDeadline, TurnObserver.NONE);
     }
 

@@ -10,7 +10,6 @@ import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.agent.model.ChatModel;
 import dev.tablewright.http.stream.InMemoryResponseStream;
 import dev.tablewright.agent.toolcall.UserInputPort;
-import dev.tablewright.aisdk.UiStreamTurn;
 import dev.tablewright.fakes.stream.UiMessageStreamReader;
 import dev.tablewright.bedrock.BedrockChatModel;
 import dev.tablewright.bedrock.BedrockSettings;
@@ -102,9 +101,9 @@ final class ChatHarness implements AutoCloseable {
 
     ChatFunction function() {
         InProcessToolInvoker invoker = new InProcessToolInvoker(tools);
-        UiStreamTurn turn = new UiStreamTurn(new AgentLoop(chatModel.get(), registry, InternalTool.standard(registry, invoker),
-                invoker, userInput, limits, Clock.systemUTC()));
-        return new ChatFunction(turn, ConversationState.NONE, TurnStreams.NONE, event -> "user_1", Optional::empty);
+        AgentLoop agent = new AgentLoop(chatModel.get(), registry, InternalTool.standard(registry, invoker),
+                invoker, userInput, limits, Clock.systemUTC());
+        return new ChatFunction(agent, ConversationState.NONE, TurnStreams.NONE, event -> "user_1", Optional::empty);
     }
 
     /** One request through the handler; the response as it reached the (in-memory) client. */

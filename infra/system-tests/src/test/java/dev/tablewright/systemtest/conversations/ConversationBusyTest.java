@@ -3,7 +3,6 @@ package dev.tablewright.systemtest.conversations;
 import dev.tablewright.catalog.ToolCatalogue;
 import dev.tablewright.toolcontract.ToolDefinition;
 import dev.tablewright.door.TurnStreams;
-import dev.tablewright.aisdk.UiStreamTurn;
 import dev.tablewright.agent.AgentLoop;
 import dev.tablewright.fakes.conversations.SampleMessages;
 
@@ -62,9 +61,9 @@ class ConversationBusyTest {
 
         try (ScriptedModelServer model = ScriptedModelServer.start()) {
             model.enqueue(ModelScript.builder().say("never").build());
-            ChatFunction chat = new ChatFunction(new UiStreamTurn(new AgentLoop(new OpenAiChatModel(new ModelSettings(model.baseUrl(),
+            ChatFunction chat = new ChatFunction(new AgentLoop(new OpenAiChatModel(new ModelSettings(model.baseUrl(),
                     "scripted-model", "k", Duration.ofSeconds(10))), ToolCatalogue.registry().offeredOn(ToolDefinition.Door.CHAT), List.of(), new InProcessToolInvoker(List.of()),
-                    UserInputPort.NONE, TurnLimits.DEFAULT, Clock.systemUTC())),
+                    UserInputPort.NONE, TurnLimits.DEFAULT, Clock.systemUTC()),
                     new ConversationState(store, null, null, Clock.systemUTC()), TurnStreams.NONE, event -> owner, Optional::empty);
             ObjectNode body = Json.object().put("id", "busy").put("trigger", "submit-message");
             ObjectNode message = body.putObject("message").put("id", "u2").put("role", "user");

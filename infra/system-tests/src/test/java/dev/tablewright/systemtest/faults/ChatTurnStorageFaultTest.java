@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.AgentLoop;
 import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.agent.toolcall.UserInputPort;
-import dev.tablewright.aisdk.UiStreamTurn;
 import dev.tablewright.agent.conversation.ConversationState;
 import dev.tablewright.door.TurnStreams;
 import dev.tablewright.catalog.ToolCatalogue;
@@ -71,9 +70,9 @@ class ChatTurnStorageFaultTest {
         streamLog = new DynamoTurnStreamLog(ENGINE.client(), ENGINE.environment().get("TURN_STREAMS_TABLE"), Duration.ofHours(1));
         DynamoConversationStore viaProxy = new DynamoConversationStore(
                 DynamoDbClients.forEndpoint(proxy.endpoint(), ImpatientDynamoDb.SETTINGS), conversations, Duration.ofDays(90));
-        chat = new ChatFunction(new UiStreamTurn(new AgentLoop(new OpenAiChatModel(new ModelSettings(model.baseUrl(),
+        chat = new ChatFunction(new AgentLoop(new OpenAiChatModel(new ModelSettings(model.baseUrl(),
                 "scripted-model", "k", Duration.ofSeconds(10))), ToolCatalogue.registry().offeredOn(ToolDefinition.Door.CHAT),
-                List.of(), new InProcessToolInvoker(List.of()), UserInputPort.NONE, TurnLimits.DEFAULT, Clock.systemUTC())),
+                List.of(), new InProcessToolInvoker(List.of()), UserInputPort.NONE, TurnLimits.DEFAULT, Clock.systemUTC()),
                 new ConversationState(viaProxy, null, null, Clock.systemUTC()),
                 new TurnStreams(streamLog, TurnStreams.Settings.defaults(Duration.ofMinutes(2)), Clock.systemUTC()),
                 event -> OWNER, Optional::empty);

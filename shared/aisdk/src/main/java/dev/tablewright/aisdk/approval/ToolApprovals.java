@@ -14,7 +14,6 @@ import dev.tablewright.door.DecisionLedger;
 import dev.tablewright.door.Deferral;
 import dev.tablewright.preview.PreviewDecisions;
 
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -49,8 +48,8 @@ public final class ToolApprovals {
      * signed with {@code secret} when there is one.
      */
     public static ToolApprovals of(Optional<ToolApprovalStore> store, Supplier<PreviewDecisions> decisions, Optional<String> secret) {
-        return store.map(s -> new ToolApprovals(new DecisionLedger(s, decisions.get(), Clock.systemUTC()),
-                secret.map(ToolApprovalSignature::new))).orElse(NONE);
+        return store.isEmpty() ? NONE
+                : new ToolApprovals(DecisionLedger.of(store, decisions), secret.map(ToolApprovalSignature::new));
     }
 
     /** Whether approvals can be issued here (a store to keep them). */

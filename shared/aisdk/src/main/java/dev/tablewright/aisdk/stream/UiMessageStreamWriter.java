@@ -1,14 +1,15 @@
 package dev.tablewright.aisdk.stream;
 
-import dev.tablewright.door.StreamFraming;
-import dev.tablewright.http.stream.HttpResponseStream;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.door.FramedStream;
+import dev.tablewright.door.StreamFraming;
+import dev.tablewright.http.stream.HttpResponseStream;
 import dev.tablewright.json.Json;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Writes the AI SDK UI message stream protocol v1 (what {@code useChat} reads): one Server-Sent Event
@@ -18,8 +19,8 @@ import java.util.Map;
  * {@code messageId}, {@code id}, {@code delta}, {@code toolCallId}, {@code inputTextDelta}, {@code errorText}
  * must match exactly, or the client drops the part.
  *
- * <p>The HTTP response is started lazily (200 and {@link #HEADERS}) by the first part, so a turn can still
- * answer a plain 4xx through {@link HttpResponseStream#sendJson} until then. Not thread-safe: one turn writes.
+ * <p>The HTTP response is started lazily (200 and {@link #HEADERS}) by the first part ({@link FramedStream}), so a
+ * turn can still answer a plain 4xx through {@link HttpResponseStream#sendJson} until then. Not thread-safe.
  */
 public final class UiMessageStreamWriter {
 
@@ -31,29 +32,26 @@ public final class UiMessageStreamWriter {
             "x-vercel-ai-ui-message-stream", "v1",
             "x-accel-buffering", "no");
 
-    private static final byte[] DATA = "data: ".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] END_OF_EVENT = "\n\n".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] DONE = "data: [DONE]\n\n".getBytes(StandardCharsets.US_ASCII);
+    private static final String DONE = "data: [DONE]\n\n";
 
-    private final HttpResponseStream response;
-    private final java.util.List<java.util.function.Consumer<ObjectNode>> observers = new java.util.ArrayList<>();
+    private final FramedStream out;
     private boolean done;
 
     public UiMessageStreamWriter(HttpResponseStream response) {
-        this.response = response;
+        this.out = new FramedStream(response, FRAMING);
     }
 
     /** Sees every part as it is written (e.g. to assemble the message for storage), whether or not the client still reads. */
-    public void observe(java.util.function.Consumer<ObjectNode> observer) {
-        observers.add(observer);
+    public void observe(Consumer<ObjectNode> observer) {
+        out.observe(observer);
     }
 
     public HttpResponseStream response() {
-        return response;
+        return out.response();
     }
 
     public boolean isClientGone() {
-        return response.isClientGone();
+        return out.isClientGone();
     }
 
     // ---- message and steps ----
@@ -105,10 +103,7 @@ public final class UiMessageStreamWriter {
             return;
         }
         done = true;
-        ensureStarted();
-        response.write(DONE);
-        response.flush();
-        response.close();
+        out.end(DONE);
     }
 
     /** Writes one part. */
@@ -121,20 +116,7 @@ public final class UiMessageStreamWriter {
         if (done) {
             throw new IllegalStateException("the UI message stream is already done");
         }
-        observers.forEach(o -> o.accept(part));
-        byte[] json;
-        try {
-            json = Json.MAPPER.writeValueAsBytes(part);
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("part is not serialisable: " + e.getOriginalMessage(), e);
-        }
-        ensureStarted();
-        byte[] event = new byte[DATA.length + json.length + END_OF_EVENT.length];
-        System.arraycopy(DATA, 0, event, 0, DATA.length);
-        System.arraycopy(json, 0, event, DATA.length, json.length);
-        System.arraycopy(END_OF_EVENT, 0, event, DATA.length + json.length, END_OF_EVENT.length);
-        response.write(event);
-        response.flush();
+        out.write(part);
     }
 
     /**
@@ -155,7 +137,7 @@ public final class UiMessageStreamWriter {
             try {
                 return "data: " + Json.MAPPER.writeValueAsString(part) + "\n\n";
             } catch (JsonProcessingException e) {
-                return null; // the writer refuses the same part
+                return null; // the stream refuses the part (FramedStream)
             }
         }
 
@@ -173,10 +155,4 @@ public final class UiMessageStreamWriter {
             ui.done();
         }
     };
-
-    private void ensureStarted() {
-        if (!response.isStarted()) {
-            response.start(200, HEADERS);
-        }
-    }
 }
