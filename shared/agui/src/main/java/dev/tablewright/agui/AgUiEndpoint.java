@@ -3,9 +3,7 @@ package dev.tablewright.agui;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.AgentEvent;
-import dev.tablewright.agent.AgentInput;
 import dev.tablewright.agent.AgentLoop;
-import dev.tablewright.agent.AgentResult;
 import dev.tablewright.agent.DeferredCall;
 import dev.tablewright.agent.PageContext;
 import dev.tablewright.agent.PausedTurn;
@@ -19,8 +17,10 @@ import dev.tablewright.conversation.StoredMessage;
 import dev.tablewright.door.BadRequest;
 import dev.tablewright.door.ConversationRoute;
 import dev.tablewright.door.ConversationSession;
+import dev.tablewright.door.DecisionLedger;
+import dev.tablewright.door.Deferral;
+import dev.tablewright.door.DoorTurn;
 import dev.tablewright.door.Refusals;
-import dev.tablewright.door.TranscriptSplit;
 import dev.tablewright.door.TurnStreams;
 import dev.tablewright.failure.DomainFailure;
 import dev.tablewright.failure.ErrorCode;
@@ -28,7 +28,6 @@ import dev.tablewright.http.stream.HttpResponseStream;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.preview.PendingPreview;
-import dev.tablewright.preview.PreviewDecisions;
 import dev.tablewright.preview.PreviewStatus;
 import dev.tablewright.preview.PreviewStore;
 import dev.tablewright.userinput.InputRequest;
@@ -39,21 +38,24 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
  * The AG-UI door whatever carries it (a function URL, the local gateway): a signed-in caller's {@code RunAgentInput}
  * runs one AG-UI run on a thread (a conversation of the caller). The interrupts the thread's last run ended on are
- * answered first ({@code resume}, under {@link ResumeRules}): a kept preview is saved through {@link PreviewDecisions}
- * (the path of {@code POST /previews/{id}/accept}, exactly once), a form's values are submitted as
- * {@code POST …/input-requests/{id}/response} submits them; then the turn runs from the thread's new input and is
- * stored, recorded while it runs (it outlives its client). {@code …/{threadId}/stream} and {@code …/stop} are the kit's.
+ * answered first ({@code resume}, under {@link ResumeRules}): the decision on a kept preview is settled once by the
+ * kit's {@link DecisionLedger} (the approval's id is the interrupt's; a resume sent again gets the first outcome), a
+ * form's values are submitted as {@code POST …/input-requests/{id}/response} submits them; then the turn runs from the
+ * thread's new input through the kit's {@link DoorTurn} and is stored, recorded while it runs (it outlives its
+ * client). {@code …/{threadId}/stream} and {@code …/stop} are the kit's.
  */
 public final class AgUiEndpoint {
 
-    public static final String ACCEPT_PREVIEW = "accept_preview";
+    public static final String ACCEPT_PREVIEW = DecisionLedger.KEEP_PREVIEW;
     private static final StructuredLog LOG = StructuredLog.of(AgUiEndpoint.class);
 
     /** The body as text, decoded from the transport's form when asked; a body that cannot be is refused. */
@@ -63,23 +65,18 @@ public final class AgUiEndpoint {
     }
 
     /** The stores a run's interrupts are settled in; {@link #NONE} where nothing is stored. */
-    public record Decisions(PreviewStore previews, PreviewDecisions decisions, InputRequestService inputs) {
-        public static final Decisions NONE = new Decisions(null, null, null);
+    public record Decisions(PreviewStore previews, DecisionLedger ledger, InputRequestService inputs) {
+        public static final Decisions NONE = new Decisions(null, DecisionLedger.NONE, null);
     }
 
-    private final AgentLoop agent;
     private final ConversationState state;
-    private final ConversationSession<ThreadMessage> session;
-    private final TranscriptSplit<ThreadMessage> transcripts = new TranscriptSplit<>(ThreadMessages.FORM);
-    private final TurnStreams streams;
+    private final DoorTurn<ThreadMessage> turns;
     private final Decisions decisions;
     private final Clock clock;
 
     public AgUiEndpoint(AgentLoop agent, ConversationState state, TurnStreams streams, Decisions decisions, Clock clock) {
-        this.agent = agent;
         this.state = state;
-        this.session = new ConversationSession<>(state, ThreadMessages.FORM);
-        this.streams = streams;
+        this.turns = new DoorTurn<>(agent, state, ThreadMessages.FORM, streams);
         this.decisions = decisions;
         this.clock = clock;
     }
@@ -98,7 +95,7 @@ public final class AgUiEndpoint {
                        HttpResponseStream response) {
         Optional<ConversationRoute> route = ConversationRoute.of(rawPath);
         if (route.isPresent()) {
-            route.get().answer(method, ownerId, streams, AgUiEventStream.FRAMING, deadline, response);
+            route.get().answer(method, ownerId, turns.streams(), AgUiEventStream.FRAMING, deadline, response);
             return;
         }
         if (!method.equals("POST")) {
@@ -129,6 +126,11 @@ public final class AgUiEndpoint {
         ThreadMessage last() {
             return messages.isEmpty() ? null : messages.getLast();
         }
+
+        /** The call an open interrupt asks about. */
+        String callOf(String interruptId) {
+            return open.stream().filter(i -> i.id().equals(interruptId)).findFirst().map(AgUiEvent.Interrupt::toolCallId).orElse(interruptId);
+        }
     }
 
     private StoredThread thread(String ownerId, RunAgentInput in) {
@@ -154,13 +156,16 @@ public final class AgUiEndpoint {
         Set<String> waitingForInput = thread.paused().map(p -> p.calls().stream()
                 .filter(c -> c.waitingFor() == DeferredCall.Waiting.USER_INPUT).map(DeferredCall::toolCallId)
                 .collect(Collectors.toSet())).orElse(Set.of());
+        Map<String, Deferral.UserApproves> approvals = last.open().stream().anyMatch(c -> c.name().equals(ACCEPT_PREVIEW))
+                ? decisions.ledger().open(ownerId, threadId).stream()
+                .collect(Collectors.toMap(Deferral.UserApproves::toolCallId, Function.identity(), (a, b) -> a)) : Map.of();
         List<AgUiEvent.Interrupt> open = new ArrayList<>();
         for (ThreadMessage.Call c : last.open()) {
-            if (c.name().equals(ACCEPT_PREVIEW) && decisions.previews() != null) {
-                String previewId = Json.objectLiteral(c.arguments()).path("previewId").asText();
-                Optional<PendingPreview> preview = decisions.previews().find(ownerId, previewId);
-                open.add(Interrupts.keepPreview(c.id(), c.id(), preview.map(AgUiEndpoint::preview)
-                        .orElseGet(() -> new Preview(previewId, null, null, null, List.of(), null, Instant.EPOCH, null))));
+            Deferral.UserApproves keep = approvals.get(c.id());
+            if (keep != null && decisions.previews() != null) { // the interrupt's id is the approval's
+                Optional<PendingPreview> preview = decisions.previews().find(ownerId, keep.previewId());
+                open.add(Interrupts.keepPreview(keep.approvalId(), c.id(), preview.map(AgUiEndpoint::preview)
+                        .orElseGet(() -> new Preview(keep.previewId(), null, null, null, List.of(), null, Instant.EPOCH, null))));
             } else if (waitingForInput.contains(c.id()) && decisions.inputs() != null) {
                 InputRequest request = decisions.inputs().find(ownerId, threadId, c.id());
                 open.add(new AgUiEvent.Interrupt(c.id(), AgUiEvent.Interrupt.INPUT_REQUIRED, request.reason(), c.id(), null,
@@ -179,8 +184,9 @@ public final class AgUiEndpoint {
     private void run(String ownerId, RunAgentInput in, StoredThread thread, Optional<Instant> deadline, HttpResponseStream response) {
         AgUiEventStream stream = new AgUiEventStream(response);
         boolean kept = state.keeps(in.threadId());
-        streams.run(ownerId, in.threadId(), kept, () -> { }, AgUiEventStream.FRAMING, (stop, recorder) -> {
-            recorder.ifPresent(r -> stream.observe(e -> r.accept(e.json())));
+        // prepared inside the stream: what the resume refuses is a RUN_ERROR of a started run
+        turns.streams().run(ownerId, in.threadId(), kept, () -> { }, AgUiEventStream.FRAMING, (stop, recorder) -> {
+            recorder.ifPresent(stream::observeJson);
             SharedState shared = new SharedState(in.workingConfig(), pendingPreview(ownerId, in, thread));
             AgUiEventMapper mapper = new AgUiEventMapper(stream, in.threadId(), in.runId(), shared, kept, stop);
             try {
@@ -219,6 +225,9 @@ public final class AgUiEndpoint {
                       StopSignal stop, Optional<Instant> deadline) {
         Instant now = clock.instant();
         mapper.start(in.parentRunId());
+        if (repeated(ownerId, in, thread, mapper)) {
+            return;
+        }
         ThreadMessage last = thread.last();
         Optional<ResumeRules.Broken> broken = ResumeRules.check(thread.open(), in.resume(), id -> answered(thread, id), now);
         if (broken.isPresent()) {
@@ -227,8 +236,9 @@ public final class AgUiEndpoint {
         }
         ThreadMessage continuing = null;
         for (RunAgentInput.Resume r : in.resume()) {
-            ThreadMessage.Call call = last.calls().stream().filter(c -> c.id().equals(r.interruptId())).findFirst().orElseThrow();
-            Settlement settled = settle(ownerId, in.threadId(), call, r, now, mapper);
+            ThreadMessage.Call call = last.calls().stream().filter(c -> c.id().equals(thread.callOf(r.interruptId())))
+                    .findFirst().orElseThrow();
+            Settlement settled = settle(ownerId, in.threadId(), last.id(), call, r, now, mapper);
             if (settled == Settlement.REFUSED) {
                 return; // the run ended in RUN_ERROR, nothing changed
             }
@@ -253,15 +263,19 @@ public final class AgUiEndpoint {
             input = List.of(continuing);
         } else if (userMessage.isPresent()) {
             input = List.of(ThreadMessage.user(userMessage.get().id(), userMessage.get().content()));
+            if (last != null && last.open().stream().anyMatch(c -> c.name().equals(ACCEPT_PREVIEW))) {
+                decisions.ledger().supersedeOpen(ownerId, in.threadId()); // a new message instead of an answer
+            }
         } else {
             mapper.error("Nothing to run: send a user message (or the results of the frontend tools the last run called).",
                     ErrorCode.INVALID_REQUEST);
             return;
         }
-        PageContext context = new PageContext(PageContext.TABLES, null, null, in.workingConfig());
+        ConversationSession<ThreadMessage> session = turns.session();
         ConversationSession.Prepared<ThreadMessage> prepared;
         try {
-            prepared = session.prepare(ownerId, in.threadId(), input, true, context);
+            prepared = session.prepare(ownerId, in.threadId(), input, true,
+                    new PageContext(PageContext.TABLES, null, null, in.workingConfig()));
         } catch (BadRequest | ConversationState.ConfigNotFound e) {
             mapper.error(e.getMessage(), ErrorCode.INVALID_REQUEST);
             return;
@@ -271,30 +285,22 @@ public final class AgUiEndpoint {
         String messageId = prepared.continuing().map(ThreadMessage::id).orElseGet(() -> AgentEvent.newId("msg"));
         ThreadMessageAssembler assistant = new ThreadMessageAssembler(messageId, prepared.continuing().orElse(null));
         stream.observe(assistant);
-        TranscriptSplit.Split split = transcripts.split(prepared.history(), messageId, prepared.memory(), prepared.paused());
         List<ClientTool> clientTools = in.tools().stream().map(t -> new ClientTool(t.name(), t.description(),
                 t.parameters().isObject() ? (ObjectNode) t.parameters() : Json.object().put("type", "object"))).toList();
-        AgentResult result = agent.run(new AgentInput(in.threadId(), ownerId, context, prepared.draft(), split.history(),
-                split.turnKey(), split.start(), clientTools), mapper, deadline);
+        List<AgUiEvent.Interrupt> interrupts = new ArrayList<>();
+        DoorTurn.Ended ended = turns.run(new DoorTurn.Turn<>(ownerId, prepared, messageId, clientTools),
+                new DoorTurn.Wire(mapper, () -> { }, null, result -> {
+                    if (!mapper.ended()) {
+                        interrupts.addAll(interrupts(ownerId, in.threadId(), messageId, mapper));
+                    }
+                    return Optional.ofNullable(assistant.message()).map(AgUiEndpoint::stored);
+                }), deadline);
         if (mapper.ended()) {
-            session.save(ownerId, prepared, Optional.ofNullable(assistant.message()).map(AgUiEndpoint::stored), result);
             return;
         }
-        List<AgUiEvent.Interrupt> interrupts = new ArrayList<>();
-        mapper.preview().ifPresent(p -> {
-            String callId = AgentEvent.newId("ap");
-            mapper.issuedCall(callId, ACCEPT_PREVIEW, Json.object().put("previewId", p.previewId()));
-            interrupts.add(Interrupts.keepPreview(callId, callId, p));
-        });
-        for (AgentEvent.InputRequested asked : mapper.inputRequests()) {
-            Instant expires = decisions.inputs() == null ? null
-                    : decisions.inputs().find(ownerId, in.threadId(), asked.toolCallId()).expiresAt();
-            interrupts.add(Interrupts.inputRequired(asked.toolCallId(), asked.toolCallId(), asked.toolName(), asked.requirement(), expires));
-        }
-        List<String> pending = result.pending().stream().filter(c -> c.waitingFor() == DeferredCall.Waiting.CLIENT)
+        List<String> pending = ended.result().pending().stream().filter(c -> c.waitingFor() == DeferredCall.Waiting.CLIENT)
                 .map(DeferredCall::toolCallId).toList();
         ThreadMessage answer = assistant.message();
-        session.save(ownerId, prepared, Optional.ofNullable(answer).map(AgUiEndpoint::stored), result);
         List<ObjectNode> snapshot = new ArrayList<>();
         prepared.history().stream().filter(m -> answer == null || !m.id().equals(answer.id()))
                 .forEach(m -> snapshot.addAll(m.wire()));
@@ -302,6 +308,54 @@ public final class AgUiEndpoint {
             snapshot.addAll(answer.wire());
         }
         mapper.finish(interrupts, pending, snapshot);
+    }
+
+    /**
+     * What the run waits on the user for, written before the turn is stored: the call that keeps the preview it left
+     * pending, issued by the kit's ledger (the interrupt's id is the approval's), and each form a tool asked for.
+     */
+    private List<AgUiEvent.Interrupt> interrupts(String ownerId, String threadId, String messageId, AgUiEventMapper mapper) {
+        List<AgUiEvent.Interrupt> interrupts = new ArrayList<>();
+        mapper.preview().ifPresent(p -> decisions.ledger().issue(ownerId, threadId, messageId, p.previewId()).ifPresent(call -> {
+            mapper.issuedCall(call.toolCallId(), call.toolName(), call.input());
+            interrupts.add(Interrupts.keepPreview(call.approvalId(), call.toolCallId(), p));
+        }));
+        for (AgentEvent.InputRequested asked : mapper.inputRequests()) {
+            Instant expires = decisions.inputs() == null ? null
+                    : decisions.inputs().find(ownerId, threadId, asked.toolCallId()).expiresAt();
+            interrupts.add(Interrupts.inputRequired(asked.toolCallId(), asked.toolCallId(), asked.toolName(), asked.requirement(), expires));
+        }
+        return interrupts;
+    }
+
+    /**
+     * A resume that answers again only decisions answered before (a retry, a second tab): each one's first outcome
+     * again, from the ledger, and the run ends there without the model; nothing is carried out or stored. False when
+     * the resume is not one (the rules answer it).
+     */
+    private boolean repeated(String ownerId, RunAgentInput in, StoredThread thread, AgUiEventMapper mapper) {
+        Set<String> open = thread.open().stream().map(AgUiEvent.Interrupt::id).collect(Collectors.toSet());
+        Set<String> ids = in.resume().stream().map(RunAgentInput.Resume::interruptId).collect(Collectors.toSet());
+        if (ids.isEmpty() || ids.size() < in.resume().size() || ids.stream().anyMatch(open::contains)) {
+            return false;
+        }
+        List<DecisionLedger.Settled> first = new ArrayList<>();
+        for (String id : ids) {
+            Optional<DecisionLedger.Settled> settled = decisions.ledger().answered(ownerId, in.threadId(), id);
+            if (settled.isEmpty()) {
+                return false;
+            }
+            first.add(settled.get());
+        }
+        for (DecisionLedger.Settled settled : first) {
+            Settlement shown = outcome(settled, mapper);
+            if (shown == Settlement.REFUSED) {
+                return true;
+            }
+            mapper.result(settled.toolCallId(), shown.result());
+        }
+        mapper.finish(List.of(), List.of(), thread.messages().stream().flatMap(m -> m.wire().stream()).toList());
+        return true;
     }
 
     /** What an interrupt that is no longer open became (its call's result), for a resume that answers it again. */
@@ -319,13 +373,14 @@ public final class AgUiEndpoint {
         static final Settlement CALL_RUNS = new Settlement(null);
     }
 
-    private Settlement settle(String ownerId, String threadId, ThreadMessage.Call call, RunAgentInput.Resume r,
-                                        Instant now, AgUiEventMapper mapper) {
+    private Settlement settle(String ownerId, String threadId, String messageId, ThreadMessage.Call call, RunAgentInput.Resume r,
+                              Instant now, AgUiEventMapper mapper) {
         boolean resolved = r.status() == RunAgentInput.Resume.Status.RESOLVED;
         try {
             if (call.name().equals(ACCEPT_PREVIEW)) {
                 String previewId = Json.objectLiteral(call.arguments()).path("previewId").asText();
                 if (!resolved) {
+                    decisions.ledger().supersedeOpen(ownerId, threadId); // closed unanswered: the preview stays pending
                     return new Settlement(Json.object().put("previewId", previewId).put("status", "pending")
                             .put("message", "The user left the preview pending: it was neither kept nor discarded."));
                 }
@@ -334,17 +389,14 @@ public final class AgUiEndpoint {
                     mapper.error("resume payload.approved must be true (keep the preview) or false (discard it)", ErrorCode.INVALID_REQUEST);
                     return Settlement.REFUSED;
                 }
-                if (approved.asBoolean()) {
-                    PreviewDecisions.Accepted accepted = decisions.decisions().accept(ownerId, previewId, now);
-                    mapper.previewSettled();
-                    return new Settlement(Json.object().put("previewId", previewId).put("status", "accepted")
-                            .put("configId", accepted.config().configId()).put("version", accepted.config().version()));
-                }
-                decisions.decisions().reject(ownerId, previewId, now);
-                mapper.previewSettled();
                 String reason = r.payload().path("reason").asText("");
-                return new Settlement(Json.object().put("previewId", previewId).put("status", "rejected")
-                        .put("message", "The user declined the preview" + (reason.isBlank() ? "." : ": " + reason)));
+                DecisionLedger.Settled settled = decisions.ledger().settle(ownerId, threadId, new DecisionLedger.Answer(
+                        r.interruptId(), messageId, call.id(), call.name(), Json.objectLiteral(call.arguments()),
+                        approved.asBoolean(), reason.isBlank() ? null : reason), (issued, input) -> true); // the interrupt's id is all a client sends
+                if (settled.now()) {
+                    mapper.previewSettled();
+                }
+                return outcome(settled, mapper);
             }
             if (!resolved) {
                 decisions.inputs().cancel(ownerId, threadId, call.id());
@@ -357,6 +409,27 @@ public final class AgUiEndpoint {
             mapper.error(field == null ? e.getMessage() : field + ": " + e.errors().getFirst().message(), e.code());
             return Settlement.REFUSED;
         }
+    }
+
+    /** A decision on a kept preview as the call's result, the same however often it is asked; a refusal is the run's error. */
+    private static Settlement outcome(DecisionLedger.Settled settled, AgUiEventMapper mapper) {
+        return switch (settled) {
+            case DecisionLedger.Settled.Kept k -> new Settlement(Json.object().put("previewId", k.output().path("previewId").asText())
+                    .put("status", "accepted").put("configId", k.output().path("configId").asText())
+                    .put("version", k.output().path("version").asInt()));
+            case DecisionLedger.Settled.Dropped d -> {
+                String reason = d.outcome().path("reason").asText("");
+                yield new Settlement(Json.object().put("previewId", d.outcome().path("previewId").asText()).put("status", "rejected")
+                        .put("message", "The user declined the preview" + (reason.isBlank() ? "." : ": " + reason)));
+            }
+            case DecisionLedger.Settled.NotKept n -> refused(mapper, n.sentence());
+            case DecisionLedger.Settled.Refused r -> refused(mapper, r.sentence());
+        };
+    }
+
+    private static Settlement refused(AgUiEventMapper mapper, String sentence) {
+        mapper.error(sentence, ErrorCode.CONFLICT);
+        return Settlement.REFUSED;
     }
 
     private static StoredMessage stored(ThreadMessage m) {

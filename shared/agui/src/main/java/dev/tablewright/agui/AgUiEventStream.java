@@ -1,6 +1,7 @@
 package dev.tablewright.agui;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.door.FramedStream;
 import dev.tablewright.door.StreamFraming;
 import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.http.stream.HttpResponseStream;
@@ -14,8 +15,8 @@ import java.util.function.Consumer;
 
 /**
  * AG-UI's HTTP + SSE transport: {@code 200 text/event-stream}, one event per {@code data:} line followed by a blank
- * line, flushed per event (what {@code @ag-ui/client}'s {@code HttpAgent} reads). The response starts with the first
- * event, so a run refused before it starts can still answer an HTTP status. Not thread-safe: one run writes.
+ * line, flushed per event (what {@code @ag-ui/client}'s {@code HttpAgent} reads), through the kit's
+ * {@link FramedStream}. Not thread-safe: one run writes.
  */
 public final class AgUiEventStream {
 
@@ -25,25 +26,26 @@ public final class AgUiEventStream {
             "connection", "keep-alive",
             "x-accel-buffering", "no");
 
-    private final HttpResponseStream response;
+    private final FramedStream out;
     private final List<Consumer<AgUiEvent>> observers = new ArrayList<>();
 
     public AgUiEventStream(HttpResponseStream response) {
-        this.response = response;
+        this.out = new FramedStream(response, FRAMING);
     }
 
-    /** Sees every event as it is written, whether or not the client still reads (a recorder, a test). */
+    /** Sees every event as it is written, whether or not the client still reads (the message's assembler, a test). */
     public void observe(Consumer<AgUiEvent> observer) {
         observers.add(observer);
     }
 
+    /** Sees every event as written on the wire (the recorder). */
+    public void observeJson(Consumer<ObjectNode> observer) {
+        out.observe(observer);
+    }
+
     public void write(AgUiEvent event) {
         observers.forEach(o -> o.accept(event));
-        if (!response.isStarted()) {
-            response.start(200, HEADERS);
-        }
-        response.write(frame(event));
-        response.flush();
+        out.write(event.json());
     }
 
     /** One event as its SSE frame: JSON has no raw newline, so one {@code data:} line holds it whole. */
@@ -80,14 +82,14 @@ public final class AgUiEventStream {
     };
 
     public boolean isClientGone() {
-        return response.isClientGone();
+        return out.isClientGone();
     }
 
     public void close() {
-        response.close();
+        out.response().close();
     }
 
     public HttpResponseStream response() {
-        return response;
+        return out.response();
     }
 }

@@ -5,6 +5,7 @@ import dev.tablewright.agent.TurnObserver;
 import dev.tablewright.agui.AgUiEndpoint;
 import dev.tablewright.assembly.AgentAssembly;
 import dev.tablewright.assembly.tools.DoorStores;
+import dev.tablewright.door.DecisionLedger;
 import dev.tablewright.door.FunctionUrlRequest;
 import dev.tablewright.door.Refusals;
 import dev.tablewright.http.stream.HttpResponseStream;
@@ -53,7 +54,7 @@ public final class AgUiFunction implements StreamingHandler {
         String inputs = stores.tables().userInput();
         return new AgUiEndpoint(agent.loop(agent.turnObserver()), stores.conversations(), agent.turnStreams(),
                 !stores.conversations().stores() ? AgUiEndpoint.Decisions.NONE
-                        : new AgUiEndpoint.Decisions(stores.previews(), stores.previewDecisions(),
+                        : new AgUiEndpoint.Decisions(stores.previews(), DecisionLedger.of(stores.toolApprovals(), stores::previewDecisions),
                         inputs == null ? null : agent.tools().inputRequests(inputs)), Clock.systemUTC());
     }
 

@@ -25,9 +25,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The AG-UI door over the local stack (DynamoDB Local, the sample database, the scripted model), driven by the
  * official {@code @ag-ui/client} 1.0 {@code HttpAgent} (infra/agui-client): every event parses with
  * {@code @ag-ui/core}'s schemas and the deltas applied to a snapshot give the next one; a turn builds a table and
- * ends in the keep interrupt; approving saves it at version 1, once, whatever is resent; rejecting discards it;
- * cancelling leaves it pending; forged, foreign, stale, partial and duplicated resumes change nothing and end in
- * {@code RUN_ERROR} with a reason; a malformed input is a 400 naming the field, a missing token a 401; never a 5xx.
+ * ends in the keep interrupt; approving saves it at version 1, once, whatever is resent (the same resume sent again
+ * streams the first outcome again); rejecting discards it; cancelling leaves it pending; forged, foreign, stale, partial
+ * and duplicated resumes change nothing and end in {@code RUN_ERROR} with a reason; a malformed input is a 400 naming the field, a missing token a 401; never a 5xx.
  */
 class AgUiDoorTest {
 
@@ -171,8 +171,14 @@ class AgUiDoorTest {
                 "the model went on in that run");
         assertEquals("success", last(approved).path("outcome").path("type").asText());
 
-        for (int resent = 2; resent <= 3; resent++) {
-            assertRunError(runs.get(resent), "conflict", "already answered");
+        for (int resent = 2; resent <= 3; resent++) { // the same resume again: the first outcome again, nothing carried out
+            JsonNode again = runs.get(resent);
+            assertEquals(200, again.path("status").asInt(), again.toString());
+            JsonNode repeated = events(again, "TOOL_CALL_RESULT").getFirst();
+            assertEquals(callId, repeated.path("toolCallId").asText(), "on the original call");
+            assertEquals(result.path("content").asText(), repeated.path("content").asText(), "the first outcome");
+            assertTrue(events(again, "TEXT_MESSAGE_START").isEmpty(), "the model is not asked again: " + again.path("types"));
+            assertEquals("success", last(again).path("outcome").path("type").asText(), again.path("types").toString());
         }
         HttpResponse<String> config = stack.call("GET", "/configs/" + configId + "/versions", token, null);
         assertEquals(200, config.statusCode(), config.body());
