@@ -21,6 +21,7 @@ import dev.tablewright.door.DecisionLedger;
 import dev.tablewright.door.Deferral;
 import dev.tablewright.door.DoorTurn;
 import dev.tablewright.door.Refusals;
+import dev.tablewright.door.RequestBody;
 import dev.tablewright.door.TurnStreams;
 import dev.tablewright.failure.DomainFailure;
 import dev.tablewright.failure.ErrorCode;
@@ -58,12 +59,6 @@ public final class AgUiEndpoint {
     public static final String ACCEPT_PREVIEW = DecisionLedger.KEEP_PREVIEW;
     private static final StructuredLog LOG = StructuredLog.of(AgUiEndpoint.class);
 
-    /** The body as text, decoded from the transport's form when asked; a body that cannot be is refused. */
-    @FunctionalInterface
-    public interface Body {
-        String text() throws BadRequest;
-    }
-
     /** The stores a run's interrupts are settled in; {@link #NONE} where nothing is stored. */
     public record Decisions(PreviewStore previews, DecisionLedger ledger, InputRequestService inputs) {
         public static final Decisions NONE = new Decisions(null, DecisionLedger.NONE, null);
@@ -91,7 +86,7 @@ public final class AgUiEndpoint {
     }
 
     /** Answers one request of {@code ownerId} (verified by the function) on {@code response}. */
-    public void handle(String method, String rawPath, Body body, String ownerId, Optional<Instant> deadline,
+    public void handle(String method, String rawPath, RequestBody body, String ownerId, Optional<Instant> deadline,
                        HttpResponseStream response) {
         Optional<ConversationRoute> route = ConversationRoute.of(rawPath);
         if (route.isPresent()) {

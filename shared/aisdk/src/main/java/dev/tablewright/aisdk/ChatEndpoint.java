@@ -17,13 +17,14 @@ import dev.tablewright.aisdk.stream.UiChunk;
 import dev.tablewright.aisdk.stream.UiMessageAssembler;
 import dev.tablewright.aisdk.stream.UiMessageStreamWriter;
 import dev.tablewright.conversation.StoredMessage;
-import dev.tablewright.door.BadRequest;
 import dev.tablewright.door.ConversationRoute;
 import dev.tablewright.door.ConversationSession;
 import dev.tablewright.door.DoorTurn;
+import dev.tablewright.door.RequestBody;
 import dev.tablewright.door.TurnStreams;
 import dev.tablewright.failure.DomainFailure;
 import dev.tablewright.http.stream.HttpResponseStream;
+import dev.tablewright.http.stream.InMemoryResponseStream;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
 
@@ -45,21 +46,8 @@ public final class ChatEndpoint {
 
     private static final StructuredLog LOG = StructuredLog.of(ChatEndpoint.class);
 
-    /**
-     * A request as the transport gave it: the HTTP method, the raw path, the body (read only for a turn, so a
-     * {@code stream} or {@code stop} request's body is never decoded) and the verified caller.
-     */
-    public record Request(String method, String rawPath, Body body, String ownerId) {
-    }
-
-    /** The request body as text, decoded from the transport's form when asked; a body that cannot be is refused. */
-    @FunctionalInterface
-    public interface Body {
-        String text() throws BadRequest;
-
-        static Body of(String text) {
-            return () -> text;
-        }
+    /** A request as the transport gave it: the HTTP method, the raw path, the body and the verified caller. */
+    public record Request(String method, String rawPath, RequestBody body, String ownerId) {
     }
 
     /** How a refusal before the stream starts is answered: status, headers and body of the function's HTTP errors. */
@@ -82,11 +70,7 @@ public final class ChatEndpoint {
      */
     public ChatEndpoint(AgentLoop agent, ConversationState conversations, TurnStreams streams, ToolApprovals approvals,
                         Refusals refusals) {
-        this(new DoorTurn<>(agent, conversations, UiMessages.FORM, streams), approvals, refusals);
-    }
-
-    private ChatEndpoint(DoorTurn<UiMessage> turns, ToolApprovals approvals, Refusals refusals) {
-        this.turns = turns;
+        this.turns = new DoorTurn<>(agent, conversations, UiMessages.FORM, streams);
         this.approvals = approvals;
         this.refusals = refusals;
     }
@@ -104,7 +88,7 @@ public final class ChatEndpoint {
         } catch (BadChatRequest e) {
             throw new IllegalStateException(e);
         }
-        UiMessageStreamWriter ui = new UiMessageStreamWriter(new dev.tablewright.http.stream.InMemoryResponseStream());
+        UiMessageStreamWriter ui = new UiMessageStreamWriter(new InMemoryResponseStream());
         ui.observe(new UiMessageAssembler());
         ui.start("msg_priming", Json.object().put("conversationId", "priming"));
         ui.textStart("t");
@@ -112,11 +96,6 @@ public final class ChatEndpoint {
         ui.textEnd("t");
         ui.finish(UiChunk.FinishReason.STOP, null);
         ui.done();
-    }
-
-    /** This endpoint with {@code approvals} instead of its own. */
-    public ChatEndpoint withToolApprovals(ToolApprovals approvals) {
-        return new ChatEndpoint(turns, approvals, refusals);
     }
 
     /** Answers one request on {@code response}; {@code deadline} bounds a turn, which stops cleanly before it. */

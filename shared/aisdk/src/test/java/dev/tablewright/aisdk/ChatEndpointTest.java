@@ -19,6 +19,7 @@ import dev.tablewright.agent.toolcall.UserInputPort;
 import dev.tablewright.aisdk.approval.ToolApprovals;
 import dev.tablewright.agent.conversation.ConversationState;
 import dev.tablewright.aisdk.request.BadChatRequest;
+import dev.tablewright.door.RequestBody;
 import dev.tablewright.door.TurnStreams;
 import dev.tablewright.fakes.stream.UiMessageStreamReader;
 import dev.tablewright.catalog.AgentToolDefinitions;
@@ -95,14 +96,14 @@ class ChatEndpointTest {
         return endpoint(new ConversationState(store, null, null, Clock.systemUTC()));
     }
 
-    static InMemoryResponseStream send(ChatEndpoint endpoint, String method, String path, ChatEndpoint.Body body) {
+    static InMemoryResponseStream send(ChatEndpoint endpoint, String method, String path, RequestBody body) {
         InMemoryResponseStream response = new InMemoryResponseStream();
         endpoint.handle(new ChatEndpoint.Request(method, path, body, "user_1"), Optional.empty(), response);
         return response;
     }
 
     static InMemoryResponseStream post(ChatEndpoint endpoint, String body) {
-        return send(endpoint, "POST", "/", ChatEndpoint.Body.of(body));
+        return send(endpoint, "POST", "/", RequestBody.of(body));
     }
 
     static String text(UiMessageStreamReader.Parsed parsed) {
@@ -156,7 +157,7 @@ class ChatEndpointTest {
     @Test
     void theConversationRoutesNeverReadTheBodyAndAnswerOnlyTheirMethod() {
         ChatEndpoint endpoint = endpoint(ConversationState.NONE);
-        ChatEndpoint.Body unreadable = () -> {
+        RequestBody unreadable = () -> {
             throw new AssertionError("a stream or stop request's body is never read");
         };
 

@@ -112,7 +112,7 @@ class AddingADoorGuideTest {
                 TurnLimits.DEFAULT.withRetryBackoff(Duration.ofMillis(1)), Clock.systemUTC());
         TurnStreams streams = stores.turnStreams(Duration.ofMinutes(2));
         door = new JsonLinesDoor(agent, stores.conversations(), streams,
-                new DecisionLedger(stores.toolApprovals().orElseThrow(), stores.previewDecisions(), Clock.systemUTC()));
+                DecisionLedger.of(stores.toolApprovals(), stores::previewDecisions));
     }
 
     @Test

@@ -29,8 +29,6 @@ import java.util.function.Supplier;
  */
 public final class ToolApprovals {
 
-    public static final String KEEP_PREVIEW = DecisionLedger.KEEP_PREVIEW;
-
     /** A deployment without a conversation store: no approval is issued, and every answer is refused. */
     public static final ToolApprovals NONE = new ToolApprovals(DecisionLedger.NONE, Optional.empty());
 

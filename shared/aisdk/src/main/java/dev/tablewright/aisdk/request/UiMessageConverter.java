@@ -1,6 +1,8 @@
 package dev.tablewright.aisdk.request;
 
+import dev.tablewright.agent.AgentInput;
 import dev.tablewright.agent.toolcall.ToolResultText;
+import dev.tablewright.door.DoorMessages;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -15,13 +17,15 @@ import java.util.List;
 /**
  * The one place UI messages become model messages. An assistant UI message holds several steps (split at
  * {@code step-start}); each step becomes an assistant message with its text and tool calls, followed by one tool
- * message per call that has a result. System messages from the client are dropped: the server owns the system prompt.
+ * message per call that has a result; the last step's calls without one are left unanswered (a tool waiting for the
+ * user's input, a client tool whose output did not come back: the turn settles those first). System messages from the
+ * client are dropped: the server owns the system prompt.
  */
 public final class UiMessageConverter {
 
     public static final String NOT_COMPLETED = MemoryBudget.NOT_COMPLETED;
 
-    public Conversation convert(List<UiMessage> messages) {
+    public DoorMessages.Converted convert(List<UiMessage> messages) {
         List<ModelMessage> out = new ArrayList<>();
         List<UiPart.ToolCall> pending = List.of();
         for (int m = 0; m < messages.size(); m++) {
@@ -40,7 +44,8 @@ public final class UiMessageConverter {
                 }
             }
         }
-        return new Conversation(out, pending);
+        return new DoorMessages.Converted(out, pending.stream()
+                .map(p -> new AgentInput.PendingCall(p.toolCallId(), p.toolName(), p.input())).toList());
     }
 
     private List<UiPart.ToolCall> assistant(List<UiPart> parts, List<ModelMessage> out, boolean lastMessage) {

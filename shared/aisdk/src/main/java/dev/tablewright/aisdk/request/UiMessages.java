@@ -2,7 +2,6 @@ package dev.tablewright.aisdk.request;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.agent.AgentInput;
 import dev.tablewright.door.DoorMessages;
 
 import java.util.List;
@@ -45,8 +44,6 @@ public final class UiMessages implements DoorMessages<UiMessage> {
 
     @Override
     public Converted convert(List<UiMessage> messages) {
-        Conversation c = converter.convert(messages);
-        return new Converted(c.messages(), c.pending().stream()
-                .map(p -> new AgentInput.PendingCall(p.toolCallId(), p.toolName(), p.input())).toList());
+        return converter.convert(messages);
     }
 }

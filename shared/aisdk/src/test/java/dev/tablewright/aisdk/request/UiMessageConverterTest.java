@@ -1,5 +1,7 @@
 package dev.tablewright.aisdk.request;
 
+import dev.tablewright.door.DoorMessages;
+
 import dev.tablewright.agent.model.ModelMessage;
 import org.junit.jupiter.api.Test;
 
@@ -37,7 +39,7 @@ class UiMessageConverterTest {
 
     @Test
     void toleratesThePartTypesItDoesNotUseAndSplitsAssistantStepsWithTheirResults() throws Exception {
-        Conversation c = converter.convert(parser.parse(RESEND).messages());
+        DoorMessages.Converted c = converter.convert(parser.parse(RESEND).messages());
         List<ModelMessage> m = c.messages();
         assertEquals(new ModelMessage.User("how many tables?"), m.get(0));
         ModelMessage.Assistant step1 = assertInstanceOf(ModelMessage.Assistant.class, m.get(1));
@@ -50,7 +52,7 @@ class UiMessageConverterTest {
         assertEquals(new ModelMessage.ToolResult("call_2", "{\"error\":\"no such thing\"}"), m.get(4));
         assertEquals(new ModelMessage.Assistant("There are 25.", List.of()), m.get(5));
         assertEquals(6, m.size());
-        assertTrue(c.pending().isEmpty());
+        assertTrue(c.unanswered().isEmpty());
     }
 
     @Test
@@ -60,10 +62,10 @@ class UiMessageConverterTest {
                  {"role":"assistant","parts":[{"type":"step-start"},{"type":"tool-a","toolCallId":"c1","state":"input-available","input":{}},
                    {"type":"step-start"},{"type":"tool-b","toolCallId":"c2","state":"input-available","input":{"x":1}},
                    {"type":"tool-c","toolCallId":"c3","state":"input-streaming"}]}]}""";
-        Conversation c = converter.convert(parser.parse(body).messages());
+        DoorMessages.Converted c = converter.convert(parser.parse(body).messages());
         assertEquals(new ModelMessage.ToolResult("c1", UiMessageConverter.NOT_COMPLETED), c.messages().get(2));
-        assertEquals(1, c.pending().size());
-        assertEquals("c2", c.pending().get(0).toolCallId());
+        assertEquals(1, c.unanswered().size());
+        assertEquals("c2", c.unanswered().get(0).toolCallId());
         ModelMessage.Assistant last = assertInstanceOf(ModelMessage.Assistant.class, c.messages().get(3));
         assertEquals(1, last.toolCalls().size(), "a call still streaming its input is left out");
     }
@@ -127,13 +129,13 @@ class UiMessageConverterTest {
                  {"id":"a2","role":"assistant","parts":[{"type":"step-start"},
                    {"type":"tool-accept_preview","toolCallId":"c2","state":"approval-responded","input":{"previewId":"p2"},
                     "approval":{"id":"apr_2","approved":false,"reason":"not these columns"}}]}]}""";
-        Conversation c = converter.convert(parser.parse(body).messages());
+        DoorMessages.Converted c = converter.convert(parser.parse(body).messages());
         List<ModelMessage> m = c.messages();
         assertEquals(List.of(new ModelMessage.User("hi"), new ModelMessage.User("again")), List.of(m.get(0), m.get(1)),
                 "the open approval's call is left out: " + m);
         assertEquals("accept_preview", assertInstanceOf(ModelMessage.Assistant.class, m.get(2)).toolCalls().getFirst().name());
         assertEquals(new ModelMessage.ToolResult("c2", "The user denied this tool call (execution-denied): not these columns"), m.get(3));
-        assertTrue(c.pending().isEmpty(), "a denied call is settled, not pending");
+        assertTrue(c.unanswered().isEmpty(), "a denied call is settled, not pending");
     }
 
     @Test

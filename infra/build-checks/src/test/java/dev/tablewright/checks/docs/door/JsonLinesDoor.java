@@ -4,10 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.AgentEvent;
-import dev.tablewright.agent.AgentInput;
 import dev.tablewright.agent.AgentLoop;
 import dev.tablewright.agent.AgentOutput;
-import dev.tablewright.agent.AgentResult;
 import dev.tablewright.agent.PageContext;
 import dev.tablewright.agent.StopSignal;
 import dev.tablewright.agent.conversation.ConversationState;
@@ -18,11 +16,11 @@ import dev.tablewright.door.ConversationRoute;
 import dev.tablewright.door.ConversationSession;
 import dev.tablewright.door.DecisionLedger;
 import dev.tablewright.door.DoorMessages;
+import dev.tablewright.door.DoorTurn;
+import dev.tablewright.door.FramedStream;
 import dev.tablewright.door.FunctionUrlRequest;
-import dev.tablewright.door.PreviewKeeping;
 import dev.tablewright.door.Refusals;
 import dev.tablewright.door.StreamFraming;
-import dev.tablewright.door.TranscriptSplit;
 import dev.tablewright.door.TurnStreams;
 import dev.tablewright.failure.DomainFailure;
 import dev.tablewright.http.stream.HttpResponseStream;
@@ -33,7 +31,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
 
 /**
  * A door that speaks plain JSON lines: a request is {@code {"conversationId", "id", "text"}} (a new user message) or
@@ -99,16 +96,11 @@ public final class JsonLinesDoor {
         }
     };
 
-    private final AgentLoop agent;
-    private final ConversationSession<Line> session;
-    private final TranscriptSplit<Line> transcripts = new TranscriptSplit<>(MESSAGES);
-    private final TurnStreams streams;
+    private final DoorTurn<Line> turns;
     private final DecisionLedger ledger;
 
     public JsonLinesDoor(AgentLoop agent, ConversationState conversations, TurnStreams streams, DecisionLedger ledger) {
-        this.agent = agent;
-        this.session = new ConversationSession<>(conversations, MESSAGES);
-        this.streams = streams;
+        this.turns = new DoorTurn<>(agent, conversations, MESSAGES, streams);
         this.ledger = ledger;
     }
 
@@ -116,14 +108,14 @@ public final class JsonLinesDoor {
     public void handle(FunctionUrlRequest request, String ownerId, HttpResponseStream response) {
         Optional<ConversationRoute> route = ConversationRoute.of(request.rawPath());
         if (route.isPresent()) { // GET …/{id}/stream, POST …/{id}/stop: the kit's, in this door's framing
-            route.get().answer(request.method(), ownerId, streams, FRAMING, Optional.empty(), response);
+            route.get().answer(request.method(), ownerId, turns.streams(), FRAMING, Optional.empty(), response);
             return;
         }
         try {
             JsonNode body = parse(request.body());
             String conversationId = body.path("conversationId").asText(null);
             if (body.has("answer")) {
-                decide(ownerId, conversationId, body.path("answer"), new Lines(response));
+                decide(ownerId, conversationId, body.path("answer"), new FramedStream(response, FRAMING));
             } else {
                 turn(ownerId, conversationId, new Line(body.path("id").asText(null), "user", body.path("text").asText("")), response);
             }
@@ -133,34 +125,29 @@ public final class JsonLinesDoor {
     }
 
     private void turn(String ownerId, String conversationId, Line message, HttpResponseStream response) throws DomainFailure {
-        PageContext page = new PageContext(PageContext.TABLES, null, null, null);
-        ConversationSession.Prepared<Line> prepared = session.prepare(ownerId, conversationId, List.of(message), true, page);
+        ConversationSession.Prepared<Line> prepared = turns.session().prepare(ownerId, conversationId, List.of(message), true,
+                new PageContext(PageContext.TABLES, null, null, null));
         ledger.supersedeOpen(ownerId, conversationId); // a new message instead of an answer
-        Lines out = new Lines(response);
+        FramedStream out = new FramedStream(response, FRAMING);
         String messageId = AgentEvent.newId("msg");
         StringBuilder said = new StringBuilder();
-        streams.run(ownerId, conversationId, session.keeps(prepared), () -> session.saveStart(ownerId, prepared), FRAMING,
-                (stop, recorder) -> {
-                    recorder.ifPresent(out.observers::add);
-                    TranscriptSplit.Split split = transcripts.split(prepared.history(), messageId, prepared.memory(), prepared.paused());
-                    AgentInput input = new AgentInput(conversationId, ownerId, page, prepared.draft(), split.history(),
-                            split.turnKey(), split.start(), List.of());
-                    AgentOutput output = new PreviewKeeping(new Events(out, stop, messageId, said), () -> { },
-                            previewId -> ledger.issue(ownerId, conversationId, messageId, previewId).map(call -> {
-                                out.write(line("approve").put("approvalId", call.approvalId()).put("toolCallId", call.toolCallId())
-                                        .put("previewId", call.previewId()));
-                                return true;
-                            }).orElse(false));
-                    AgentResult result = agent.run(input, output, Optional.empty());
-                    Line answer = new Line(messageId, "assistant", said.toString());
-                    session.save(ownerId, prepared, Optional.of(new StoredMessage(messageId, "assistant",
-                            Json.write(MESSAGES.json(answer)))), result);
-                    response.close();
-                });
+        turns.record(ownerId, prepared, FRAMING, (stop, recorder) -> {
+            recorder.ifPresent(out::observe);
+            turns.run(new DoorTurn.Turn<>(ownerId, prepared, messageId, List.of()), new DoorTurn.Wire(
+                    new Events(out, stop, messageId, said), () -> { },
+                    previewId -> ledger.issue(ownerId, conversationId, messageId, previewId).map(call -> {
+                        out.write(line("approve").put("approvalId", call.approvalId()).put("toolCallId", call.toolCallId())
+                                .put("previewId", call.previewId()));
+                        return true;
+                    }).orElse(false),
+                    result -> Optional.of(new StoredMessage(messageId, "assistant",
+                            Json.write(MESSAGES.json(new Line(messageId, "assistant", said.toString())))))), Optional.empty());
+            response.close();
+        });
     }
 
     /** The user's decision on a kept preview, settled once by the kit's ledger. */
-    private void decide(String ownerId, String conversationId, JsonNode answer, Lines out) {
+    private void decide(String ownerId, String conversationId, JsonNode answer, FramedStream out) {
         DecisionLedger.Settled settled = ledger.settle(ownerId, conversationId, new DecisionLedger.Answer(
                 answer.path("approvalId").asText(""), answer.path("messageId").asText(""), answer.path("toolCallId").asText(""),
                 DecisionLedger.KEEP_PREVIEW, answer.path("input"), answer.path("approved").asBoolean(false), null),
@@ -171,7 +158,7 @@ public final class JsonLinesDoor {
         }
         out.write(decided);
         out.write(line("end").put("reason", "completed"));
-        out.response.close();
+        out.response().close();
     }
 
     private static JsonNode parse(String body) throws BadRequest {
@@ -186,27 +173,8 @@ public final class JsonLinesDoor {
         return Json.object().put("type", type);
     }
 
-    /** This door's stream: each line written, flushed, and seen by the recorder. */
-    private static final class Lines {
-        final HttpResponseStream response;
-        final List<Consumer<ObjectNode>> observers = new ArrayList<>();
-
-        Lines(HttpResponseStream response) {
-            this.response = response;
-        }
-
-        void write(ObjectNode line) {
-            if (!response.isStarted()) {
-                response.start(200, FRAMING.headers());
-            }
-            observers.forEach(o -> o.accept(line));
-            response.write(FRAMING.frame(line).getBytes(StandardCharsets.UTF_8));
-            response.flush();
-        }
-    }
-
     /** The agent's events as lines; the turn outlives its client (it is stored whole) and stops when asked. */
-    private record Events(Lines out, StopSignal stop, String messageId, StringBuilder said) implements AgentOutput {
+    private record Events(FramedStream out, StopSignal stop, String messageId, StringBuilder said) implements AgentOutput {
         public void emit(AgentEvent event) {
             switch (event) {
                 case AgentEvent.TurnStarted e -> out.write(line("start").put("messageId", messageId));
