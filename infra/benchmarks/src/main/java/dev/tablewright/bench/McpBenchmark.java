@@ -1,5 +1,6 @@
 package dev.tablewright.bench;
 
+import dev.tablewright.assembly.tools.ToolAssembly;
 import dev.tablewright.localstack.local.ApiGatewayEvents;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.http.stream.InMemoryResponseStream;
@@ -22,6 +23,7 @@ import dev.tablewright.tools.ApplyColumnChangeTool;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -137,8 +139,8 @@ public final class McpBenchmark {
         Map<String, String> local = new LinkedHashMap<>(env);
         local.remove("AWS_ACCESS_KEY_ID");
         local.remove("AWS_SECRET_ACCESS_KEY");
-        McpEndpoint endpoint = McpFunction.endpoint(local, new InProcessToolInvoker(List.of(tool)),
-                header -> Optional.of(DevIssuer.DEV_USER));
+        McpEndpoint endpoint = new McpFunction(ToolAssembly.fromEnvironment(local).runningToolsWith(new InProcessToolInvoker(List.of(tool))), local,
+                header -> Optional.of(DevIssuer.DEV_USER), Clock.systemUTC()).endpoint();
         String session = initialize(endpoint);
         ObjectNode arguments = (ObjectNode) Json.parse(ARGUMENTS);
         ObjectNode call = Json.object().put("jsonrpc", "2.0").put("id", 1).put("method", "tools/call");

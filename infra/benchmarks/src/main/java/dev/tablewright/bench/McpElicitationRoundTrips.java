@@ -2,6 +2,7 @@ package dev.tablewright.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.assembly.tools.ToolAssembly;
 import dev.tablewright.http.stream.InMemoryResponseStream;
 import dev.tablewright.fakes.identity.DevIssuer;
 import dev.tablewright.fakes.tools.InProcessToolInvoker;
@@ -15,6 +16,7 @@ import dev.tablewright.toolcontract.ToolInvocation;
 import dev.tablewright.toolcontract.ToolOutcome;
 import dev.tablewright.catalog.DatabaseToolDefinitions;
 
+import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -134,7 +136,8 @@ final class McpElicitationRoundTrips {
     }
 
     private static McpEndpoint endpoint(Map<String, String> env) {
-        return McpFunction.endpoint(env, new InProcessToolInvoker(List.of(new StandInSearch())), header -> Optional.of(DevIssuer.DEV_USER));
+        return new McpFunction(ToolAssembly.fromEnvironment(env).runningToolsWith(new InProcessToolInvoker(List.of(new StandInSearch()))), env,
+                header -> Optional.of(DevIssuer.DEV_USER), Clock.systemUTC()).endpoint();
     }
 
     /** One untimed 2026 round trip on each instance, so both are warm (classes loaded, clients connected). */

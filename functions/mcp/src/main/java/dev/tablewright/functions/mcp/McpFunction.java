@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.door.BadRequest;
 import dev.tablewright.door.FunctionUrlRequest;
 import dev.tablewright.http.stream.HttpResponseStream;
-import dev.tablewright.agent.toolcall.ToolInvoker;
 import dev.tablewright.assembly.tools.DoorStores;
 import dev.tablewright.assembly.tools.ToolAssembly;
 import dev.tablewright.jwt.JwtVerifier;
@@ -51,22 +50,20 @@ public final class McpFunction implements StreamingHandler {
 
     /** The function over {@code tools} (how they run, the door's stores), the rest of its settings from {@code env}. */
     public McpFunction(ToolAssembly tools, Map<String, String> env) {
-        this(endpoint(env, tools, callerOf(JwtVerifier.fromEnvironment(env)), Clock.systemUTC()));
+        this(tools, env, callerOf(JwtVerifier.fromEnvironment(env)), Clock.systemUTC());
     }
 
-    public McpFunction(McpEndpoint endpoint) {
-        this.endpoint = endpoint;
+    /**
+     * The function over {@code tools} (the assembly's, e.g. running in process) and the stores of {@code env}, its
+     * caller the one {@code callerOf} proves from the authorization header, on {@code clock} (tests, benchmarks).
+     */
+    public McpFunction(ToolAssembly tools, Map<String, String> env, Function<String, Optional<String>> callerOf, Clock clock) {
+        this.endpoint = endpoint(env, tools, callerOf, clock);
     }
 
-    /** The endpoint with every store from the environment and the given tool invoker and caller check. */
-    public static McpEndpoint endpoint(Map<String, String> env, ToolInvoker invoker, Function<String, Optional<String>> callerOf) {
-        return endpoint(env, invoker, callerOf, Clock.systemUTC());
-    }
-
-    /** The same on another clock (tests of expiry). */
-    public static McpEndpoint endpoint(Map<String, String> env, ToolInvoker invoker, Function<String, Optional<String>> callerOf,
-                                       Clock clock) {
-        return endpoint(env, ToolAssembly.fromEnvironment(env).runningToolsWith(invoker), callerOf, clock);
+    /** Its endpoint, for a caller that speaks MCP's HTTP without a function URL event (tests, benchmarks). */
+    public McpEndpoint endpoint() {
+        return endpoint;
     }
 
     private static McpEndpoint endpoint(Map<String, String> env, ToolAssembly tools,

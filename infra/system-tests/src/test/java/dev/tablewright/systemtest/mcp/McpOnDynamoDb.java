@@ -2,6 +2,7 @@ package dev.tablewright.systemtest.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.assembly.tools.ToolAssembly;
 import dev.tablewright.dynamodb.DynamoConfigStore;
 import dev.tablewright.dynamodb.DynamoDbInputRequestStore;
 import dev.tablewright.dynamodb.DynamoDbSavedValuesStore;
@@ -112,7 +113,8 @@ final class McpOnDynamoDb implements AutoCloseable {
 
     /** An endpoint with another environment (this one varied) running {@code tools} in process. */
     static McpEndpoint endpoint(Map<String, String> env, Clock clock, List<Tool> tools) {
-        return McpFunction.endpoint(env, new InProcessToolInvoker(tools), BEARER_IS_USER, clock);
+        return new McpFunction(ToolAssembly.fromEnvironment(env).runningToolsWith(new InProcessToolInvoker(tools)), env, BEARER_IS_USER,
+                clock).endpoint();
     }
 
     /** A POST to {@code /mcp} as {@code user} (the bearer token), with {@code headers} beside the ones every request has. */

@@ -3,6 +3,7 @@ package dev.tablewright.systemtest.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.tablewright.assembly.tools.ToolAssembly;
 import dev.tablewright.http.stream.InMemoryResponseStream;
 import dev.tablewright.dynamodb.DynamoDbInputRequestStore;
 import dev.tablewright.dynamodb.DynamoDbSavedValuesStore;
@@ -156,8 +157,9 @@ class McpSdkV2ClientTest {
             env.put("DATA_SOURCES", "{\"production\": {}, \"staging\": {}}");
             env.put("MCP_PAGE_URL", "https://page.example/");
             env.put("MCP_REQUEST_STATE_KEY", "key-material-of-this-test-server-0123456789abcdef");
-            McpEndpoint endpoint = McpFunction.endpoint(env, new InProcessToolInvoker(List.of(new McpSessionsOnDynamoDbTest.NeedsAPassword())),
-                    h -> Optional.ofNullable(h).filter(v -> v.startsWith("Bearer ")).map(v -> v.substring(7)), Clock.systemUTC());
+            McpEndpoint endpoint = new McpFunction(ToolAssembly.fromEnvironment(env).runningToolsWith(new InProcessToolInvoker(List.of(
+                    new McpSessionsOnDynamoDbTest.NeedsAPassword()))), env,
+                    h -> Optional.ofNullable(h).filter(v -> v.startsWith("Bearer ")).map(v -> v.substring(7)), Clock.systemUTC()).endpoint();
             String table = env.get("USER_INPUT_TABLE");
             InputRequestService inputRequests = new InputRequestService(new DynamoDbInputRequestStore(dynamo.client(), table,
                     InputRequestService.Expiry.DEFAULT.valuesTtl()), new DynamoDbSavedValuesStore(dynamo.client(), table),

@@ -1,5 +1,6 @@
 package dev.tablewright.systemtest.mcp;
 
+import dev.tablewright.assembly.tools.ToolAssembly;
 import dev.tablewright.fakes.concurrent.Poll;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.http.stream.InMemoryResponseStream;
@@ -239,7 +240,8 @@ class McpSessionsOnDynamoDbTest {
     void primingCallsNoStoreAndNoTool() {
         Map<String, String> unreachable = bed.env();
         unreachable.put("DYNAMODB_ENDPOINT", "http://127.0.0.1:9"); // nothing listens: a store call would fail
-        McpFunction.endpoint(unreachable, new InProcessToolInvoker(List.of()), McpOnDynamoDb.BEARER_IS_USER).prime();
+        new McpFunction(ToolAssembly.fromEnvironment(unreachable).runningToolsWith(new InProcessToolInvoker(List.of())), unreachable,
+                McpOnDynamoDb.BEARER_IS_USER, Clock.systemUTC()).endpoint().prime();
     }
 
     @Test
