@@ -33,8 +33,9 @@ import java.util.function.Supplier;
  * ({@link ToolApprovalStore}); an answer, by the approval's id, is honoured only for a call stored for this user and
  * conversation with the same message, tool call, tool and input (and what the door verifies besides, e.g. a
  * signature), and only once: claimed, then approved the preview is accepted through {@link PreviewDecisions} as
- * {@code POST /previews/{id}/accept} does, denied it is rejected; a repeated answer gets the first outcome again, and a
- * new user message supersedes the open ones. Each door only reads its answers and writes the outcomes on its wire.
+ * {@code POST /previews/{id}/accept} does, denied it is rejected; a repeated answer gets the first outcome again
+ * ({@link #answered}, for a client that answers by the approval's id alone), and a new user message supersedes the open
+ * ones. Each door only reads its answers and writes the outcomes on its wire.
  */
 public final class DecisionLedger {
 
