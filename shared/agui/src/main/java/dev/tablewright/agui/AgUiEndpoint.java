@@ -126,8 +126,8 @@ public final class AgUiEndpoint {
             }
         }));
         Optional<PausedTurn> paused = ConversationState.memory(stored).paused();
-        StoredThread thread = new StoredThread(stored, messages, paused, List.of());
-        return new StoredThread(stored, messages, paused, interrupts.open(ownerId, in.threadId(), thread.last(), paused));
+        ThreadMessage last = messages.isEmpty() ? null : messages.getLast();
+        return new StoredThread(stored, messages, paused, interrupts.open(ownerId, in.threadId(), last, paused));
     }
 
     private void run(String ownerId, RunAgentInput in, StoredThread thread, Optional<Instant> deadline, HttpResponseStream response) {

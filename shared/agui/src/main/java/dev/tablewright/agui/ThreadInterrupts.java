@@ -20,6 +20,7 @@ import dev.tablewright.userinput.RequestStatus;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -128,7 +129,8 @@ final class ThreadInterrupts {
     boolean answeredAgain(String ownerId, RunAgentInput in, List<AgUiEvent.Interrupt> open, List<ThreadMessage> messages,
                           AgUiEventMapper mapper) {
         Set<String> openIds = open.stream().map(AgUiEvent.Interrupt::id).collect(Collectors.toSet());
-        Set<String> ids = in.resume().stream().map(RunAgentInput.Resume::interruptId).collect(Collectors.toSet());
+        Set<String> ids = in.resume().stream().map(RunAgentInput.Resume::interruptId)
+                .collect(Collectors.toCollection(LinkedHashSet::new)); // answered in the resume's order
         if (ids.isEmpty() || ids.size() < in.resume().size() || ids.stream().anyMatch(openIds::contains)) {
             return false;
         }
