@@ -1,7 +1,6 @@
 package dev.tablewright.systemtest.faults;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.aisdk.stream.UiMessageStreamReader;
 import dev.tablewright.conversation.StoredMessage;
 import dev.tablewright.dynamodb.DynamoConversationStore;
 import dev.tablewright.dynamodb.DynamoPreviewStore;
@@ -20,6 +19,7 @@ import dev.tablewright.fakes.runtime.HttpIntegrationResponse;
 import dev.tablewright.fakes.runtime.Invocation;
 import dev.tablewright.fakes.runtime.InvocationResult;
 import dev.tablewright.fakes.runtime.RuntimeApiEmulator;
+import dev.tablewright.fakes.stream.UiMessageStreamReader;
 import dev.tablewright.functions.tools.ApplyColumnChangeFunction;
 import dev.tablewright.json.Json;
 import dev.tablewright.lambda.ToolFunction;
