@@ -29,10 +29,20 @@ page.setDefaultTimeout(TIMEOUT);
 const problems = [];
 page.on('console', (m) => m.type() === 'error' && problems.push(`console error: ${m.text()}`));
 page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+// the flows' own reloads: a read still in flight when the page goes away is cut by the browser, and the reloaded page
+// reads again (e.g. the conversation list, refreshed as a turn ends)
+let reloads = 0;
+const startedBefore = new WeakMap();
+page.on('request', (r) => startedBefore.set(r, reloads));
+async function reload() {
+  reloads++;
+  await page.reload();
+}
 page.on('requestfailed', (r) => {
+  const aborted = r.failure()?.errorText === 'net::ERR_ABORTED';
   // the resume flow lets go of a turn's stream on purpose (a reload, Stop): the turn runs on without it
-  const letGo = flow === 'resume' && r.method() === 'POST' && new URL(r.url()).pathname === '/chat'
-    && r.failure()?.errorText === 'net::ERR_ABORTED';
+  const letGo = aborted && ((flow === 'resume' && r.method() === 'POST' && new URL(r.url()).pathname === '/chat')
+    || (r.method() === 'GET' && startedBefore.get(r) < reloads));
   if (!letGo) problems.push(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`);
 });
 page.on('response', (r) => r.status() >= 400 && problems.push(`HTTP ${r.status()}: ${r.request().method()} ${r.url()}`));
@@ -94,7 +104,7 @@ const flows = {
       await expect(page.getByRole('navigation', { name: 'Conversations' })
         .getByRole('button', { name: 'Rename Show stock levels with their warehouse name' }), 'the list after the turn'); // ... and is listed
       await chatsSettled();
-      await page.reload();
+      await reload();
       await expect(page.getByRole('article', { name: /^Preview / }).getByRole('button', { name: 'Accept' }), 'Accept after a reload');
     });
     await step('accepted', async () => {
@@ -108,7 +118,7 @@ const flows = {
     });
     await step('reloaded', async () => {
       await chatsSettled();
-      await page.reload();
+      await reload();
       await expect(page.getByText('Let me look at the stock levels table first.'), 'the conversation after a reload');
       await expect(builder().getByText(/version 1\b/), 'version 1 after a reload');
       await expect(page.getByRole('article', { name: /^Preview / }).getByText('Accepted'), 'the card accepted after a reload');
@@ -254,7 +264,7 @@ const flows = {
     });
     await step('reloaded-mid-answer', async () => {
       check(await answer().filter({ hasText: 'wh39' }).count() === 0, 'the reload comes before the answer ends');
-      await page.reload();
+      await reload();
       await expect(page.getByText('Tell me about the warehouses'), 'the question after the reload');
       // the same answer goes on from where the server is, its start replayed, to its end
       await expect(answer().filter({ hasText: /^wh0 wh1 .* wh39 $/ }), 'the whole answer, continued after the reload');
@@ -270,7 +280,7 @@ const flows = {
       await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached' });
     });
     await step('stopped-after-reload', async () => {
-      await page.reload();
+      await reload();
       await expect(page.getByText('Stopped', { exact: true }), 'the answer marked stopped, as stored');
       await expect(answer().filter({ hasText: 'more2 ' }), 'the partial answer kept');
       check(await answer().filter({ hasText: 'more59' }).count() === 0, 'the answer was cut short');
