@@ -7,6 +7,7 @@ import dev.tablewright.logging.StructuredLog;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 
 /**
@@ -73,7 +74,18 @@ public final class TurnStreamRecorder implements Consumer<ObjectNode>, AutoClose
         this.stop = stop;
         this.beforeOpen = beforeOpen;
         this.clock = clock;
-        this.writer = Thread.ofVirtual().name("turn-stream-" + streamId).unstarted(this::run);
+        // the writer's lines (the recording's totals, a failed write) carry the turn's ids and trace, as its own do
+        Callable<Void> recording = StructuredLog.carrying(() -> {
+            run();
+            return null;
+        });
+        this.writer = Thread.ofVirtual().name("turn-stream-" + streamId).unstarted(() -> {
+            try {
+                recording.call();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
     }
 
     void start() {

@@ -1,12 +1,18 @@
 package dev.tablewright.door;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.StopSignal;
 import dev.tablewright.conversation.TurnStreamLog;
 import dev.tablewright.http.stream.HttpResponseStream;
 import dev.tablewright.json.Json;
+import dev.tablewright.logging.StructuredLog;
+import dev.tablewright.logging.TraceContext;
 import org.junit.jupiter.api.Test;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -171,5 +177,30 @@ class TurnStreamRecorderTest {
         assertEquals(List.of(), log.calls, "nothing appended, no marker cleared");
         assertEquals(0, recorder.totals().batches());
         assertFalse(TurnStreams.NONE.enabled());
+    }
+
+    @Test
+    void theRecordersOwnLinesCarryTheTurnsIdsAndTrace() throws Exception {
+        ByteArrayOutputStream lines = new ByteArrayOutputStream();
+        StructuredLog.redirect(new PrintStream(lines, true, StandardCharsets.UTF_8));
+        TraceContext trace = TraceContext.generate();
+        try (StructuredLog.Scope ignored = StructuredLog.scope()) {
+            TraceContext.begin(trace);
+            StructuredLog.put("requestId", "req-5");
+            TurnStreamRecorder recorder = streams(new RecordedLog(), Duration.ofMinutes(1), 1000).record("alice", "conv-5",
+                    new StopSignal(), () -> {
+                    }, SSE);
+            recorder.accept(Json.object().put("type", "start"));
+            recorder.close();
+        } finally {
+            StructuredLog.redirect(System.out);
+        }
+        // written on the recorder's own thread, after the turn's last part
+        String line = lines.toString(StandardCharsets.UTF_8).lines()
+                .filter(l -> l.contains("\"message\":\"turn stream recorded\"")).findFirst().orElseThrow();
+        JsonNode recorded = Json.parse(line);
+        assertEquals(trace.traceId(), recorded.path("traceId").asText(), recorded.toString());
+        assertEquals("req-5", recorded.path("requestId").asText(), recorded.toString());
+        assertEquals("conv-5", recorded.path("conversationId").asText());
     }
 }
