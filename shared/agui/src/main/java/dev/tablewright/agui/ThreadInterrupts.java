@@ -2,7 +2,6 @@ package dev.tablewright.agui;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.agent.AgentEvent;
 import dev.tablewright.agent.DeferredCall;
 import dev.tablewright.agent.PausedTurn;
 import dev.tablewright.agent.Preview;
@@ -113,10 +112,10 @@ final class ThreadInterrupts {
             mapper.issuedCall(call.toolCallId(), call.toolName(), call.input());
             interrupts.add(Interrupts.keepPreview(call.approvalId(), call.toolCallId(), p));
         }));
-        for (AgentEvent.InputRequested asked : mapper.inputRequests()) {
+        for (Deferral.UserAnswers asked : mapper.inputRequests().stream().map(Deferral.UserAnswers::of).toList()) {
             Instant expires = decisions.inputs() == null ? null
                     : decisions.inputs().find(ownerId, threadId, asked.toolCallId()).expiresAt();
-            interrupts.add(Interrupts.inputRequired(asked.toolCallId(), asked.toolCallId(), asked.toolName(), asked.requirement(), expires));
+            interrupts.add(Interrupts.inputRequired(asked.toolCallId(), asked.toolCallId(), asked.toolName(), asked.form(), expires));
         }
         return interrupts;
     }
