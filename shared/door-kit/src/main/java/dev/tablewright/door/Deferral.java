@@ -24,7 +24,7 @@ public sealed interface Deferral {
 
     /**
      * The user answers the call's input request first: {@code form} the fields asked for, {@code requestId} the id the
-     * answer comes back by; the call resumes with the values.
+     * answer comes back by; {@link FormAnswers} settles it and the call resumes with the values.
      */
     record UserAnswers(String toolCallId, String toolName, String requestId, UserInputRequirement form) implements Deferral {
 
