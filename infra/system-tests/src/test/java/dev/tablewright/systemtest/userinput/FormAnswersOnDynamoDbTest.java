@@ -1,10 +1,9 @@
 package dev.tablewright.systemtest.userinput;
 
 import dev.tablewright.door.FormAnswers;
-import dev.tablewright.dynamodb.DynamoDbInputRequestStore;
-import dev.tablewright.dynamodb.DynamoDbSavedValuesStore;
 import dev.tablewright.fakes.dynamodb.DynamoDbLocalLauncher;
 import dev.tablewright.fakes.dynamodb.TemplateTables;
+import dev.tablewright.functions.userinput.UserInputFunction;
 import dev.tablewright.json.Json;
 import dev.tablewright.toolcontract.FieldType;
 import dev.tablewright.toolcontract.InputField;
@@ -26,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The door kit's one settlement of a user's form answers, over the input-request lifecycle on DynamoDB Local. */
+/** The door kit's one settlement of a user's form answers, over the input-request lifecycle on DynamoDB Local (as the user-input function builds it). */
 class FormAnswersOnDynamoDbTest {
 
     private static final String OWNER = "user-1";
@@ -42,9 +41,7 @@ class FormAnswersOnDynamoDbTest {
         DynamoDbClient client = DynamoDbLocalLauncher.shared().client();
         String table = TemplateTables.fromTemplate().createAll(client, "form-" + UUID.randomUUID().toString().substring(0, 8) + "-")
                 .tableName("UserInputTable");
-        InputRequestService.Expiry expiry = InputRequestService.Expiry.DEFAULT;
-        service = new InputRequestService(new DynamoDbInputRequestStore(client, table, expiry.valuesTtl()),
-                new DynamoDbSavedValuesStore(client, table), Clock.systemUTC(), expiry);
+        service = UserInputFunction.service(client, table, InputRequestService.Expiry.DEFAULT, Clock.systemUTC());
         answers = new FormAnswers(service);
     }
 
