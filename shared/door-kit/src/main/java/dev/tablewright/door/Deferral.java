@@ -8,9 +8,9 @@ import dev.tablewright.toolcontract.UserInputRequirement;
 /**
  * What a deferred call waits for, typed, for every door: the client runs it, the user answers a form, or the user
  * approves it. A door maps each to its wire (the AI SDK: a client tool part, a user-input request part, a tool approval
- * request; AG-UI: an interrupt; MCP: a client tool, an elicitation or input request, a confirmation), and answers come
- * back by the call's, the request's or the approval's id. Each carries its typed payload: the call's arguments, the
- * form, the call to approve and the preview it keeps.
+ * request; AG-UI: a frontend tool call or an interrupt; MCP: an elicitation or input request, a confirmation), and
+ * answers come back by the call's, the request's or the approval's id. Each carries its typed payload: the call's
+ * arguments, the form, the call to approve and the preview it keeps.
  */
 public sealed interface Deferral {
 
