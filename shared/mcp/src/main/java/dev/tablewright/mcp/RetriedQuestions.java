@@ -109,8 +109,7 @@ final class RetriedQuestions implements Questions {
         }
         String action = response.path("action").asText("");
         if (!action.equals("accept")) {
-            return Optional.of(ToolCall.ends(ToolResults.failure("The user declined to answer (the question is "
-                    + (action.equals("decline") ? "declined" : "cancelled") + "). " + onDecline)));
+            return Optional.of(Asked.declined(Asked.declinedBy(action), onDecline));
         }
         JsonNode content = response.path("content").isObject() ? response.path("content") : Json.object();
         // a 2026 request has no conversation: a value kept for the user is kept as a request of its own
@@ -138,13 +137,11 @@ final class RetriedQuestions implements Questions {
             return Optional.of(new Asked(answer.get().values(), null));
         }
         if (!answer.get().pending()) {
-            return Optional.of(ToolCall.ends(ToolResults.failure("The user declined to answer (the question is "
-                    + answer.get().status() + "). " + onDecline)));
+            return Optional.of(Asked.declined(answer.get().status(), onDecline));
         }
         if (action.equals("decline") || action.equals("cancel")) {
             answers.decline(caller.ownerId(), conversation, requestId); // settled meanwhile: the next retry reads how
-            return Optional.of(ToolCall.ends(ToolResults.failure("The user declined to answer (the question is "
-                    + (action.equals("decline") ? "declined" : "cancelled") + "). " + onDecline)));
+            return Optional.of(Asked.declined(Asked.declinedBy(action), onDecline));
         }
         // accepted, but the page has not been submitted yet: the same question again, the same page
         return Optional.of(inputRequired(key, urlParams(requirement, conversation, requestId), pending));

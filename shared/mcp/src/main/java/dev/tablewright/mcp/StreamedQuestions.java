@@ -133,6 +133,6 @@ final class StreamedQuestions implements Questions {
         if (answer.completed()) {
             return new Asked(answer.values(), null);
         }
-        return ToolCall.ends(ToolResults.failure("The user declined to answer (the question is " + answer.status() + "). " + onDecline));
+        return Asked.declined(answer.status(), onDecline);
     }
 }
