@@ -2,13 +2,13 @@ package dev.tablewright.agui;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.agent.AgentEvent;
 import dev.tablewright.agent.DeferredCall;
 import dev.tablewright.agent.PausedTurn;
 import dev.tablewright.agent.Preview;
 import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.door.DecisionLedger;
 import dev.tablewright.door.Deferral;
+import dev.tablewright.door.FormAnswers;
 import dev.tablewright.failure.DomainFailure;
 import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.json.Json;
@@ -30,8 +30,8 @@ import java.util.stream.Collectors;
 
 /**
  * What a thread's runs wait on the user for, and the answers: the interrupts open on a thread, the resume's answers
- * carried out (a kept preview's decision settled once by the kit's {@link DecisionLedger}, a form's values submitted to
- * the input-request lifecycle), a resume sent again answered with the first outcome, and the interrupts a run ends on
+ * carried out (a kept preview's decision settled once by the kit's {@link DecisionLedger}, a form's values settled by the
+ * kit's {@link FormAnswers}), a resume sent again answered with the first outcome, and the interrupts a run ends on
  * (the keep call issued by the ledger, the forms asked for). The door's approval wire; {@link ResumeRules} says which
  * resumes are refused.
  */
@@ -40,10 +40,12 @@ final class ThreadInterrupts {
     static final String ACCEPT_PREVIEW = DecisionLedger.KEEP_PREVIEW;
 
     private final AgUiEndpoint.Decisions decisions;
+    private final FormAnswers formAnswers;
     private final Clock clock;
 
     ThreadInterrupts(AgUiEndpoint.Decisions decisions, Clock clock) {
         this.decisions = decisions;
+        this.formAnswers = decisions.inputs() == null ? null : new FormAnswers(decisions.inputs());
         this.clock = clock;
     }
 
@@ -113,10 +115,10 @@ final class ThreadInterrupts {
             mapper.issuedCall(call.toolCallId(), call.toolName(), call.input());
             interrupts.add(Interrupts.keepPreview(call.approvalId(), call.toolCallId(), p));
         }));
-        for (AgentEvent.InputRequested asked : mapper.inputRequests()) {
+        for (Deferral.UserAnswers asked : mapper.inputRequests().stream().map(Deferral.UserAnswers::of).toList()) {
             Instant expires = decisions.inputs() == null ? null
                     : decisions.inputs().find(ownerId, threadId, asked.toolCallId()).expiresAt();
-            interrupts.add(Interrupts.inputRequired(asked.toolCallId(), asked.toolCallId(), asked.toolName(), asked.requirement(), expires));
+            interrupts.add(Interrupts.inputRequired(asked.toolCallId(), asked.toolCallId(), asked.toolName(), asked.form(), expires));
         }
         return interrupts;
     }
@@ -195,17 +197,23 @@ final class ThreadInterrupts {
                 }
                 return outcome(settled, mapper);
             }
-            if (!resolved) {
-                decisions.inputs().cancel(ownerId, threadId, call.id());
-            } else {
-                decisions.inputs().submit(ownerId, threadId, call.id(), r.payload() == null ? Json.object() : r.payload(), false);
+            FormAnswers.Settled answered = resolved // the values are this call's: not kept for later tools
+                    ? formAnswers.answer(ownerId, threadId, call.id(), r.payload() == null ? Json.object() : r.payload(), false)
+                    : formAnswers.decline(ownerId, threadId, call.id());
+            Optional<DomainFailure> refused = FormAnswers.refusal(answered);
+            if (refused.isPresent()) {
+                return refused(mapper, refused.get());
             }
             return Settlement.CALL_RUNS;
         } catch (DomainFailure e) {
-            String field = e.errors().isEmpty() ? null : e.errors().getFirst().field();
-            mapper.error(field == null ? e.getMessage() : field + ": " + e.errors().getFirst().message(), e.code());
-            return Settlement.REFUSED;
+            return refused(mapper, e);
         }
+    }
+
+    private static Settlement refused(AgUiEventMapper mapper, DomainFailure e) {
+        String field = e.errors().isEmpty() ? null : e.errors().getFirst().field();
+        mapper.error(field == null ? e.getMessage() : field + ": " + e.errors().getFirst().message(), e.code());
+        return Settlement.REFUSED;
     }
 
     /** A decision on a kept preview as the call's result, the same however often it is asked; a refusal is the run's error. */

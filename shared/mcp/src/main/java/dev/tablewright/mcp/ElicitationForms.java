@@ -1,15 +1,14 @@
 package dev.tablewright.mcp;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.json.Json;
 import dev.tablewright.toolcontract.FieldType;
 import dev.tablewright.toolcontract.InputField;
 import dev.tablewright.toolcontract.UserInputRequirement;
+import dev.tablewright.userinput.FormSchema;
 
 /**
  * A tool's input form ({@link UserInputRequirement}) as the {@code requestedSchema} of a form-mode
- * {@code elicitation/create}: MCP allows a flat object of primitive properties, which is what the fields are.
+ * {@code elicitation/create}: MCP allows a flat object of primitive properties ({@link FormSchema#flat}).
  * Secret fields never go through form mode (the spec forbids it): {@link #hasSecret} sends them to URL mode.
  */
 final class ElicitationForms {
@@ -23,50 +22,9 @@ final class ElicitationForms {
 
     /** The form of a tool's question; {@code accept_preview}'s confirmation box comes checked. */
     static ObjectNode requestedSchema(String toolName, UserInputRequirement requirement) {
-        ObjectNode schema = requestedSchema(requirement);
+        ObjectNode schema = FormSchema.flat(requirement);
         if (McpToolCatalogue.ACCEPT_PREVIEW.equals(toolName) && schema.path("properties").path(ToolCall.CONFIRM).isObject()) {
             ((ObjectNode) schema.path("properties").path(ToolCall.CONFIRM)).put("default", true);
-        }
-        return schema;
-    }
-
-    static ObjectNode requestedSchema(UserInputRequirement requirement) {
-        ObjectNode schema = Json.object().put("type", "object");
-        ObjectNode properties = schema.putObject("properties");
-        ArrayNode required = Json.MAPPER.createArrayNode();
-        for (InputField f : requirement.fields()) {
-            ObjectNode p = properties.putObject(f.name());
-            switch (f.type()) {
-                case NUMBER -> {
-                    p.put("type", "number");
-                    if (f.min() != null) {
-                        p.put("minimum", f.min());
-                    }
-                    if (f.max() != null) {
-                        p.put("maximum", f.max());
-                    }
-                }
-                case BOOLEAN -> p.put("type", "boolean");
-                case SELECT -> {
-                    p.put("type", "string");
-                    ArrayNode options = p.putArray("enum");
-                    (f.options() == null ? java.util.List.<String>of() : f.options()).forEach(options::add);
-                }
-                case DATE -> p.put("type", "string").put("format", "date");
-                default -> p.put("type", "string");
-            }
-            if (f.label() != null) {
-                p.put("title", f.label());
-            }
-            if (f.description() != null) {
-                p.put("description", f.description());
-            }
-            if (f.isRequired()) {
-                required.add(f.name());
-            }
-        }
-        if (!required.isEmpty()) {
-            schema.set("required", required);
         }
         return schema;
     }

@@ -1,6 +1,7 @@
 package dev.tablewright.mcp;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.tablewright.door.FormAnswers;
 import dev.tablewright.http.stream.HttpResponseStream;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
@@ -68,7 +69,7 @@ public final class McpEndpoint {
                        McpToolServices tools, byte[] requestStateKey, Clock clock) {
         this.guard = new McpHttpGuard(settings, callerOf);
         this.sessions = new McpSessions(settings, sessions, server, clock);
-        this.replies = new ElicitationReplies(tools.inputRequests());
+        this.replies = new ElicitationReplies(new FormAnswers(tools.inputRequests()));
         this.tools = tools;
         this.toolMethods = new ToolMethods(settings, tools, new RequestStateSeal(requestStateKey), clock);
         this.methods = new McpMethods()

@@ -13,6 +13,16 @@ interface Questions {
 
     /** The user's answer: the values, or how the call ends instead (declined, cannot be asked, input required). */
     record Asked(Map<String, String> values, ToolCall.Outcome end) {
+
+        /** The call ends unanswered: the question is {@code status} (declined, cancelled, expired). */
+        static Asked declined(String status, String onDecline) {
+            return ToolCall.ends(ToolResults.failure("The user declined to answer (the question is " + status + "). " + onDecline));
+        }
+
+        /** The status of a question an elicitation result's {@code action} did not accept. */
+        static String declinedBy(String action) {
+            return action.equals("decline") ? "declined" : "cancelled";
+        }
     }
 
     /**

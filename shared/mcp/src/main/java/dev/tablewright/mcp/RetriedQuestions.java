@@ -3,15 +3,11 @@ package dev.tablewright.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.toolcall.UserInputPort;
+import dev.tablewright.door.FormAnswers;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.toolcontract.FieldType;
 import dev.tablewright.toolcontract.UserInputRequirement;
-import dev.tablewright.toolcontract.ValueScope;
-import dev.tablewright.userinput.InputFieldValidator;
-import dev.tablewright.userinput.InputRequestConflictException;
-import dev.tablewright.userinput.InputRequestNotFoundException;
-import dev.tablewright.userinput.InputRequestService;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -37,7 +33,7 @@ final class RetriedQuestions implements Questions {
     private static final StructuredLog LOG = StructuredLog.of(RetriedQuestions.class);
 
     private final McpSettings settings;
-    private final InputRequestService inputRequests;
+    private final FormAnswers answers;
     private final UserInputPort userInput;
     private final McpCaller caller;
     private final RequestStateSeal seal;
@@ -47,10 +43,10 @@ final class RetriedQuestions implements Questions {
     /** Fields whose values came from the page (secrets): never carried in a state. */
     private final java.util.Set<String> secretFields = new java.util.HashSet<>();
 
-    RetriedQuestions(McpSettings settings, InputRequestService inputRequests, UserInputPort userInput, McpCaller caller,
+    RetriedQuestions(McpSettings settings, FormAnswers answers, UserInputPort userInput, McpCaller caller,
                      RequestStateSeal seal, RequestStateSeal.Binding binding, Retry retry, Clock clock) {
         this.settings = settings;
-        this.inputRequests = inputRequests;
+        this.answers = answers;
         this.userInput = userInput;
         this.caller = caller;
         this.seal = seal;
@@ -101,7 +97,10 @@ final class RetriedQuestions implements Questions {
         return inputRequired(key, params, carried(key, soFar));
     }
 
-    /** The retry's answer to a form question: its values, a decline, or (no usable answer) empty: ask again. */
+    /**
+     * The retry's answer to a form question: its values (checked against the form, and kept for the user where the
+     * question keeps them, by the kit's {@link FormAnswers}), a decline, or (no usable answer) empty: ask again.
+     */
     private Optional<Asked> fromTheResponse(String toolName, UserInputRequirement requirement, String key,
                                             Map<String, String> soFar, String onDecline) {
         JsonNode response = retry.inputResponses().map(r -> r.get(key)).orElse(null);
@@ -110,35 +109,16 @@ final class RetriedQuestions implements Questions {
         }
         String action = response.path("action").asText("");
         if (!action.equals("accept")) {
-            return Optional.of(ToolCall.ends(ToolResults.failure("The user declined to answer (the question is "
-                    + (action.equals("decline") ? "declined" : "cancelled") + "). " + onDecline)));
+            return Optional.of(Asked.declined(Asked.declinedBy(action), onDecline));
         }
         JsonNode content = response.path("content").isObject() ? response.path("content") : Json.object();
-        InputFieldValidator.Result checked = InputFieldValidator.validate(requirement.fields(), content);
-        if (!checked.valid()) {
-            LOG.info("answer refused as invalid: asked again", "tool", toolName);
-            return Optional.empty();
+        // a 2026 request has no conversation: a value kept for the user is kept as a request of its own
+        if (answers.answer(caller.ownerId(), "mcp-q-" + ToolCall.newId(""), ToolCall.newId("mcp_"), toolName, requirement,
+                content) instanceof FormAnswers.Settled.Taken taken) {
+            return Optional.of(new Asked(taken.values(), null));
         }
-        if (requirement.saveForSession() && requirement.scope() == ValueScope.USER) {
-            keepForTheUser(toolName, requirement, content);
-        }
-        return Optional.of(new Asked(checked.values(), null));
-    }
-
-    /**
-     * A value the question keeps for the user across conversations (its scope is the user's), kept as the chat keeps
-     * it: an input request completed with the answer, which saves it. Conversation-scoped answers are not kept: a
-     * 2026 request has no conversation.
-     */
-    private void keepForTheUser(String toolName, UserInputRequirement requirement, JsonNode content) {
-        String conversation = "mcp-q-" + ToolCall.newId("");
-        String requestId = ToolCall.newId("mcp_");
-        try {
-            userInput.request(caller.ownerId(), conversation, requestId, toolName, requirement);
-            inputRequests.submit(caller.ownerId(), conversation, requestId, content, true);
-        } catch (RuntimeException e) {
-            LOG.warn("an answer to keep for the user could not be saved", "tool", toolName, "cause", e.getClass().getSimpleName());
-        }
+        LOG.info("answer refused as invalid: asked again", "tool", toolName);
+        return Optional.empty();
     }
 
     /** The retry of a question asked on the page: the page's values once it completed the request. */
@@ -157,17 +137,11 @@ final class RetriedQuestions implements Questions {
             return Optional.of(new Asked(answer.get().values(), null));
         }
         if (!answer.get().pending()) {
-            return Optional.of(ToolCall.ends(ToolResults.failure("The user declined to answer (the question is "
-                    + answer.get().status() + "). " + onDecline)));
+            return Optional.of(Asked.declined(answer.get().status(), onDecline));
         }
         if (action.equals("decline") || action.equals("cancel")) {
-            try {
-                inputRequests.cancel(caller.ownerId(), conversation, requestId);
-            } catch (InputRequestConflictException | InputRequestNotFoundException e) {
-                // settled meanwhile: the next retry reads how
-            }
-            return Optional.of(ToolCall.ends(ToolResults.failure("The user declined to answer (the question is "
-                    + (action.equals("decline") ? "declined" : "cancelled") + "). " + onDecline)));
+            answers.decline(caller.ownerId(), conversation, requestId); // settled meanwhile: the next retry reads how
+            return Optional.of(Asked.declined(Asked.declinedBy(action), onDecline));
         }
         // accepted, but the page has not been submitted yet: the same question again, the same page
         return Optional.of(inputRequired(key, urlParams(requirement, conversation, requestId), pending));

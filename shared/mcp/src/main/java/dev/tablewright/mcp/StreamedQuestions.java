@@ -3,13 +3,11 @@ package dev.tablewright.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.toolcall.UserInputPort;
+import dev.tablewright.door.FormAnswers;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.store.StoreUnavailableException;
 import dev.tablewright.toolcontract.UserInputRequirement;
-import dev.tablewright.userinput.InputRequestConflictException;
-import dev.tablewright.userinput.InputRequestNotFoundException;
-import dev.tablewright.userinput.InputRequestService;
 import io.modelcontextprotocol.spec.ProtocolVersions;
 
 import java.time.Clock;
@@ -31,7 +29,7 @@ final class StreamedQuestions implements Questions {
     private static final Duration DEADLINE_MARGIN = Duration.ofSeconds(3);
 
     private final McpSettings settings;
-    private final InputRequestService inputRequests;
+    private final FormAnswers answers;
     private final UserInputPort userInput;
     private final McpCaller caller;
     private final EventStream stream;
@@ -40,10 +38,10 @@ final class StreamedQuestions implements Questions {
     /** Every question this call asks starts with it, so a client's cancellation of the call finds them. */
     private final String questionPrefix;
 
-    StreamedQuestions(McpSettings settings, InputRequestService inputRequests, UserInputPort userInput, McpCaller caller,
+    StreamedQuestions(McpSettings settings, FormAnswers answers, UserInputPort userInput, McpCaller caller,
                       EventStream stream, Optional<Instant> deadline, Clock clock, JsonNode callId) {
         this.settings = settings;
-        this.inputRequests = inputRequests;
+        this.answers = answers;
         this.userInput = userInput;
         this.caller = caller;
         this.stream = stream;
@@ -117,12 +115,12 @@ final class StreamedQuestions implements Questions {
         }
         // Out of time (or the client left): cancel the question, so a late answer is refused rather than saved.
         try {
-            inputRequests.cancel(ownerId, conversation, requestId);
-        } catch (InputRequestConflictException | InputRequestNotFoundException e) {
-            // answered in the meantime: that answer stands
-            Optional<UserInputPort.Answer> late = userInput.answer(ownerId, conversation, requestId);
-            if (late.isPresent() && !late.get().pending()) {
-                return settled(late.get(), onDecline);
+            if (!(answers.decline(ownerId, conversation, requestId) instanceof FormAnswers.Settled.Declined)) {
+                // answered in the meantime: that answer stands
+                Optional<UserInputPort.Answer> late = userInput.answer(ownerId, conversation, requestId);
+                if (late.isPresent() && !late.get().pending()) {
+                    return settled(late.get(), onDecline);
+                }
             }
         } catch (StoreUnavailableException e) {
             LOG.warn("could not cancel an unanswered question", "cause", String.valueOf(e.getMessage()));
@@ -135,6 +133,6 @@ final class StreamedQuestions implements Questions {
         if (answer.completed()) {
             return new Asked(answer.values(), null);
         }
-        return ToolCall.ends(ToolResults.failure("The user declined to answer (the question is " + answer.status() + "). " + onDecline));
+        return Asked.declined(answer.status(), onDecline);
     }
 }

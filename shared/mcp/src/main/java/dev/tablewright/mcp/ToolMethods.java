@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.toolcall.UserInputLifecycle;
 import dev.tablewright.agent.toolcall.UserInputPort;
+import dev.tablewright.door.FormAnswers;
 import dev.tablewright.http.stream.HttpResponseStream;
 import dev.tablewright.json.Json;
 import dev.tablewright.logging.StructuredLog;
@@ -27,6 +28,7 @@ final class ToolMethods {
     private final McpSettings settings;
     private final McpToolServices tools;
     private final UserInputPort userInput;
+    private final FormAnswers answers;
     private final RequestStateSeal seal;
     private final Clock clock;
 
@@ -34,6 +36,7 @@ final class ToolMethods {
         this.settings = settings;
         this.tools = tools;
         this.userInput = new UserInputLifecycle(tools.inputRequests());
+        this.answers = new FormAnswers(tools.inputRequests());
         this.seal = seal;
         this.clock = clock;
     }
@@ -68,7 +71,7 @@ final class ToolMethods {
             return;
         }
         EventStream stream = new EventStream(response, Map.of());
-        StreamedQuestions questions = new StreamedQuestions(settings, tools.inputRequests(), userInput, request.caller(),
+        StreamedQuestions questions = new StreamedQuestions(settings, answers, userInput, request.caller(),
                 stream, request.deadline(), clock, id);
         McpSchema.CallToolResult result = run(new ToolCall(tools, userInput, request.caller(), questions, clock, Map.of(), false),
                 tool, args).complete();
@@ -97,7 +100,7 @@ final class ToolMethods {
         RequestStateSeal.Binding binding = new RequestStateSeal.Binding(request.ownerId(), request.method(), tool.name(),
                 RequestStateSeal.digest(args));
         RetriedQuestions.Retry retry = retry(request.params(), binding);
-        RetriedQuestions questions = new RetriedQuestions(settings, tools.inputRequests(), userInput, request.caller(), seal,
+        RetriedQuestions questions = new RetriedQuestions(settings, answers, userInput, request.caller(), seal,
                 binding, retry, clock);
         ToolCall.Outcome outcome = run(new ToolCall(tools, userInput, request.caller(), questions, clock,
                 RetriedQuestions.carriedValues(retry.carried()), true), tool, args);
