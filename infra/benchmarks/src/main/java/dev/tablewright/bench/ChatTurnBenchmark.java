@@ -12,13 +12,13 @@ import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.agent.model.ChatModel;
 import dev.tablewright.agent.toolcall.ToolInvoker;
 import dev.tablewright.agent.toolcall.UserInputPort;
-import dev.tablewright.agent.conversation.ConversationState;
+import dev.tablewright.agent.conversation.ConversationMemory;
 import dev.tablewright.door.TurnStreams;
 import dev.tablewright.http.stream.InMemoryResponseStream;
-import dev.tablewright.catalog.ConfigStoreToolDefinitions;
-import dev.tablewright.catalog.DatabaseToolDefinitions;
-import dev.tablewright.catalog.OperationToolDefinitions;
-import dev.tablewright.catalog.ToolCatalogue;
+import dev.tablewright.catalogue.ConfigStoreToolDefinitions;
+import dev.tablewright.catalogue.DatabaseToolDefinitions;
+import dev.tablewright.catalogue.OperationToolDefinitions;
+import dev.tablewright.catalogue.ToolCatalogue;
 import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.config.BuilderStateMapping;
 import dev.tablewright.config.TableConfig;
@@ -89,12 +89,12 @@ public final class ChatTurnBenchmark {
         OpenAiChatModel chatModel = new OpenAiChatModel(new ModelSettings(model.baseUrl(), "scripted-model", "not-needed", Duration.ofSeconds(30)));
         InProcessToolInvoker tools = new InProcessToolInvoker(List.of(new ApplyColumnChangeTool(), new ApplyFilterChangeTool(),
                 new ApplyJoinChangeTool(), new ApplySortChangeTool(), new DiscoverTableReferenceTool(), new OfflinePreview()));
-        return new ChatFunction(agentLoop(chatModel, tools), ConversationState.NONE, TurnStreams.NONE, event -> "bench_user", Optional::empty);
+        return new ChatFunction(agentLoop(chatModel, tools), ConversationMemory.NONE, TurnStreams.NONE, event -> "bench_user", Optional::empty);
     }
 
     /** The agent as the chat function wires it: the catalogue's chat tools, the agent's own among them. */
     static AgentLoop agentLoop(ChatModel chatModel, ToolInvoker tools) {
-        ToolRegistry registry = ToolCatalogue.registry().offeredOn(ToolDefinition.Door.CHAT);
+        ToolRegistry registry = ToolCatalogue.registry().offeredOn(ToolDefinition.Audience.AGENT);
         return new AgentLoop(chatModel, registry, InternalTool.standard(registry, tools), tools, UserInputPort.NONE,
                 TurnLimits.DEFAULT, Clock.systemUTC());
     }

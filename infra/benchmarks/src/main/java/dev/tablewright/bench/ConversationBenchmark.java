@@ -7,7 +7,7 @@ import com.knuddels.jtokkit.api.Encoding;
 import com.knuddels.jtokkit.api.EncodingType;
 import dev.tablewright.agent.model.ModelMessage;
 import dev.tablewright.door.TurnStreams;
-import dev.tablewright.agent.conversation.ConversationState;
+import dev.tablewright.agent.conversation.ConversationMemory;
 import dev.tablewright.aisdk.request.ChatRequestParser;
 import dev.tablewright.aisdk.request.UiMessage;
 import dev.tablewright.aisdk.request.UiMessageConverter;
@@ -77,10 +77,10 @@ public final class ConversationBenchmark {
             ConversationService service = new ConversationService(store,
                     new DynamoDbInputRequestStore(counted, tables.get("USER_INPUT_TABLE"), Duration.ofDays(7)),
                     new DynamoPreviewStore(counted, tables.get("PREVIEWS_TABLE")), configs, Clock.systemUTC());
-            ConversationState memory = new ConversationState(store, service, configs, Clock.systemUTC());
+            ConversationMemory memory = new ConversationMemory(store, service, configs, Clock.systemUTC());
 
             ChatFunction stored = function(model, memory);
-            ChatFunction unstored = function(model, ConversationState.NONE);
+            ChatFunction unstored = function(model, ConversationMemory.NONE);
             System.out.println("Conversation benchmark: " + turns + "-turn conversations; each turn = an operation tool, a preview"
                     + " (5 sample rows) and an answer, on the 22-column, 3-join orders config");
 
@@ -147,7 +147,7 @@ public final class ConversationBenchmark {
         System.exit(0); // DynamoDB Local leaves non-daemon threads behind
     }
 
-    static ChatFunction function(ScriptedModelServer model, ConversationState memory) {
+    static ChatFunction function(ScriptedModelServer model, ConversationMemory memory) {
         OpenAiChatModel chatModel = new OpenAiChatModel(new ModelSettings(model.baseUrl(), "scripted-model", "not-needed", Duration.ofSeconds(30)));
         InProcessToolInvoker tools = new InProcessToolInvoker(List.of(new ApplyFilterChangeTool(), new ChatTurnBenchmark.OfflinePreview()));
         return new ChatFunction(ChatTurnBenchmark.agentLoop(chatModel, tools), memory, TurnStreams.NONE, event -> "bench_user", Optional::empty);

@@ -6,10 +6,10 @@ import dev.tablewright.agent.InternalTool;
 import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.agent.toolcall.ToolInvoker;
 import dev.tablewright.agent.toolcall.UserInputPort;
-import dev.tablewright.agent.conversation.ConversationState;
+import dev.tablewright.agent.conversation.ConversationMemory;
 import dev.tablewright.door.TurnStreams;
-import dev.tablewright.catalog.DatabaseToolDefinitions;
-import dev.tablewright.catalog.ToolCatalogue;
+import dev.tablewright.catalogue.DatabaseToolDefinitions;
+import dev.tablewright.catalogue.ToolCatalogue;
 import dev.tablewright.fakes.model.ModelScript;
 import dev.tablewright.fakes.model.ScriptedModelServer;
 import dev.tablewright.fakes.tools.InProcessToolInvoker;
@@ -107,19 +107,19 @@ final class InvokeLatencyBenchmark {
 
     static ChatFunction function(ScriptedModelServer model, ToolInvoker tools, boolean lookupsAtOnce) {
         OpenAiChatModel chatModel = new OpenAiChatModel(new ModelSettings(model.baseUrl(), "scripted-model", "not-needed", Duration.ofSeconds(30)));
-        ToolRegistry registry = ToolCatalogue.registry().offeredOn(ToolDefinition.Door.CHAT);
+        ToolRegistry registry = ToolCatalogue.registry().offeredOn(ToolDefinition.Audience.AGENT);
         if (!lookupsAtOnce) {
             registry = new ToolRegistry(registry.all().stream().map(InvokeLatencyBenchmark::noLookup).toList());
         }
         AgentLoop loop = new AgentLoop(chatModel, registry, InternalTool.standard(registry, tools), tools, UserInputPort.NONE,
                 TurnLimits.DEFAULT, Clock.systemUTC());
-        return new ChatFunction(loop, ConversationState.NONE, TurnStreams.NONE, event -> "bench_user", Optional::empty);
+        return new ChatFunction(loop, ConversationMemory.NONE, TurnStreams.NONE, event -> "bench_user", Optional::empty);
     }
 
     /** The definition without the lookup mark: its calls run one after the other, as before the mark. */
     static ToolDefinition noLookup(ToolDefinition d) {
         return new ToolDefinition(d.name(), d.title(), d.description(), d.parameters(), d.output(), d.requiresUserInput(),
-                d.coreIn(), d.runsOn(), d.doors(), d.access(), d.needsApproval(), d.dataSource(), d.view(), false);
+                d.coreIn(), d.runsOn(), d.audiences(), d.access(), d.needsApproval(), d.dataSource(), d.view(), false);
     }
 
     static void enqueueTurn(ScriptedModelServer model) {

@@ -1,6 +1,6 @@
 package dev.tablewright.bench;
 
-import dev.tablewright.assembly.tools.ToolAssembly;
+import dev.tablewright.toolassembly.ToolAssembly;
 import dev.tablewright.localstack.local.ApiGatewayEvents;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.http.stream.InMemoryResponseStream;

@@ -2,7 +2,7 @@ package dev.tablewright.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.assembly.tools.ToolAssembly;
+import dev.tablewright.toolassembly.ToolAssembly;
 import dev.tablewright.http.stream.InMemoryResponseStream;
 import dev.tablewright.fakes.identity.DevIssuer;
 import dev.tablewright.fakes.tools.InProcessToolInvoker;
@@ -14,7 +14,7 @@ import dev.tablewright.toolcontract.Tool;
 import dev.tablewright.toolcontract.ToolDefinition;
 import dev.tablewright.toolcontract.ToolInvocation;
 import dev.tablewright.toolcontract.ToolOutcome;
-import dev.tablewright.catalog.DatabaseToolDefinitions;
+import dev.tablewright.catalogue.DatabaseToolDefinitions;
 
 import java.time.Clock;
 import java.util.List;

@@ -4,7 +4,7 @@ import dev.tablewright.agent.model.ModelMessage;
 import dev.tablewright.agent.model.ModelRequest;
 import dev.tablewright.agent.model.ModelStreamListener;
 import dev.tablewright.agent.model.ModelTool;
-import dev.tablewright.assembly.ModelProvider;
+import dev.tablewright.agentassembly.ModelProvider;
 import dev.tablewright.fakes.model.BedrockModelServer;
 import dev.tablewright.fakes.model.ModelScript;
 import dev.tablewright.fakes.model.ScriptedModelServer;
@@ -68,7 +68,7 @@ public final class ModelProviderColdStart {
         long bedrockBytes = 0;
         try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(jar.toFile())) {
             bedrockBytes = zip.stream().filter(e -> e.getName().startsWith("dev/tablewright/bedrock/")
-                    || e.getName().startsWith("dev/tablewright/assembly/ModelProvider")).mapToLong(java.util.zip.ZipEntry::getCompressedSize).sum();
+                    || e.getName().startsWith("dev/tablewright/agentassembly/ModelProvider")).mapToLong(java.util.zip.ZipEntry::getCompressedSize).sum();
         }
         System.out.printf(Locale.ROOT, "chat function jar: %.2f MB (%s); Bedrock's own classes in it: %.1f KB compressed; "
                         + "bedrockruntime + netty-nio-client + Netty: %.2f MB more (%d jars)%n%n",

@@ -6,7 +6,7 @@ import dev.tablewright.editable.EditableFieldUpdate;
 import dev.tablewright.editable.EditableStatus;
 import dev.tablewright.agent.toolcall.EditableFieldUpdateJson;
 import dev.tablewright.toolcontract.ToolDefinition;
-import dev.tablewright.catalog.AgentToolDefinitions;
+import dev.tablewright.catalogue.AgentToolDefinitions;
 
 /** {@code update_editable_status}: changes one of the page's editable fields (name, description, page size). */
 public final class EditableFieldTool implements InternalTool {

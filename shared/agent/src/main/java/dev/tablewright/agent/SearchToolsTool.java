@@ -7,7 +7,7 @@ import dev.tablewright.agent.toolcall.ToolInvoker;
 import dev.tablewright.json.Json;
 import dev.tablewright.toolcontract.ToolDefinition;
 import dev.tablewright.toolcontract.ToolRegistry;
-import dev.tablewright.catalog.AgentToolDefinitions;
+import dev.tablewright.catalogue.AgentToolDefinitions;
 
 import java.util.LinkedHashSet;
 import java.util.Set;

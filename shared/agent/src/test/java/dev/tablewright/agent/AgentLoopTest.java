@@ -19,7 +19,7 @@ import dev.tablewright.agent.toolcall.ClientTool;
 import dev.tablewright.agent.toolcall.EnvelopeToolInvoker;
 import dev.tablewright.agent.toolcall.ToolInvoker;
 import dev.tablewright.agent.toolcall.UserInputPort;
-import dev.tablewright.catalog.AgentToolDefinitions;
+import dev.tablewright.catalogue.AgentToolDefinitions;
 import dev.tablewright.json.Json;
 import dev.tablewright.toolcontract.Tool;
 import dev.tablewright.toolcontract.ToolDefinition;

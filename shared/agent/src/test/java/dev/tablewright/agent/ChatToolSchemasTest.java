@@ -8,7 +8,7 @@ import dev.tablewright.agent.memory.Transcript;
 import dev.tablewright.agent.model.ModelTool;
 import dev.tablewright.agent.toolcall.ToolInvoker;
 import dev.tablewright.agent.toolcall.UserInputPort;
-import dev.tablewright.catalog.ToolCatalogue;
+import dev.tablewright.catalogue.ToolCatalogue;
 import dev.tablewright.json.Json;
 import dev.tablewright.toolcontract.ToolDefinition;
 import dev.tablewright.toolcontract.ToolRegistry;
@@ -56,7 +56,7 @@ class ChatToolSchemasTest {
     }
 
     static ToolRegistry chatRegistry(String sources) {
-        return ToolCatalogue.registry(List.of(sources.split(","))).offeredOn(ToolDefinition.Door.CHAT);
+        return ToolCatalogue.registry(List.of(sources.split(","))).offeredOn(ToolDefinition.Audience.AGENT);
     }
 
     @Test

@@ -7,7 +7,7 @@ import dev.tablewright.agent.DeferredCall;
 import dev.tablewright.agent.PageContext;
 import dev.tablewright.agent.PausedTurn;
 import dev.tablewright.agent.StopSignal;
-import dev.tablewright.agent.conversation.ConversationState;
+import dev.tablewright.agent.conversation.ConversationMemory;
 import dev.tablewright.agent.toolcall.ClientTool;
 import dev.tablewright.conversation.StoredConversation;
 import dev.tablewright.conversation.StoredMessage;
@@ -52,12 +52,12 @@ public final class AgUiEndpoint {
         public static final Decisions NONE = new Decisions(null, DecisionLedger.NONE, null);
     }
 
-    private final ConversationState state;
+    private final ConversationMemory state;
     private final DoorTurn<ThreadMessage> turns;
     private final ThreadInterrupts interrupts;
     private final Clock clock;
 
-    public AgUiEndpoint(AgentLoop agent, ConversationState state, TurnStreams streams, Decisions decisions, Clock clock) {
+    public AgUiEndpoint(AgentLoop agent, ConversationMemory state, TurnStreams streams, Decisions decisions, Clock clock) {
         this.state = state;
         this.turns = new DoorTurn<>(agent, state, ThreadMessages.FORM, streams);
         this.interrupts = new ThreadInterrupts(decisions, clock);
@@ -125,7 +125,7 @@ public final class AgUiEndpoint {
                 messages.add(read);
             }
         }));
-        Optional<PausedTurn> paused = ConversationState.memory(stored).paused();
+        Optional<PausedTurn> paused = ConversationMemory.memory(stored).paused();
         ThreadMessage last = messages.isEmpty() ? null : messages.getLast();
         return new StoredThread(stored, messages, paused, interrupts.open(ownerId, in.threadId(), last, paused));
     }
@@ -203,7 +203,7 @@ public final class AgUiEndpoint {
         try {
             prepared = session.prepare(ownerId, in.threadId(), input, true,
                     new PageContext(PageContext.TABLES, null, null, in.workingConfig()));
-        } catch (BadRequest | ConversationState.ConfigNotFound e) {
+        } catch (BadRequest | ConversationMemory.ConfigNotFound e) {
             mapper.error(e.getMessage(), ErrorCode.INVALID_REQUEST);
             return;
         }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.AgentEvent;
 import dev.tablewright.agent.AgentLoop;
 import dev.tablewright.agent.StopReason;
-import dev.tablewright.agent.conversation.ConversationState;
+import dev.tablewright.agent.conversation.ConversationMemory;
 import dev.tablewright.agent.model.TokenUsage;
 import dev.tablewright.aisdk.approval.ToolApprovals;
 import dev.tablewright.aisdk.request.BadChatRequest;
@@ -62,13 +62,13 @@ public final class ChatEndpoint {
     private final Refusals refusals;
 
     /**
-     * @param conversations the conversations a turn is stored in ({@link ConversationState#NONE}: the page's context
+     * @param conversations the conversations a turn is stored in ({@link ConversationMemory#NONE}: the page's context
      *                  is all a turn has)
      * @param streams   the stream log of running turns ({@link TurnStreams#NONE}: not resumable)
      * @param approvals keeping a preview through the AI SDK's tool approval ({@link ToolApprovals#NONE}: never issued)
      * @param refusals  the answer to a refusal before the stream starts
      */
-    public ChatEndpoint(AgentLoop agent, ConversationState conversations, TurnStreams streams, ToolApprovals approvals,
+    public ChatEndpoint(AgentLoop agent, ConversationMemory conversations, TurnStreams streams, ToolApprovals approvals,
                         Refusals refusals) {
         this.turns = new DoorTurn<>(agent, conversations, UiMessages.FORM, streams);
         this.approvals = approvals;

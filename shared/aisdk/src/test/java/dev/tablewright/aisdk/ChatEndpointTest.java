@@ -17,12 +17,12 @@ import dev.tablewright.agent.model.ToolCallRequest;
 import dev.tablewright.agent.toolcall.ToolInvoker;
 import dev.tablewright.agent.toolcall.UserInputPort;
 import dev.tablewright.aisdk.approval.ToolApprovals;
-import dev.tablewright.agent.conversation.ConversationState;
+import dev.tablewright.agent.conversation.ConversationMemory;
 import dev.tablewright.aisdk.request.BadChatRequest;
 import dev.tablewright.door.RequestBody;
 import dev.tablewright.door.TurnStreams;
 import dev.tablewright.fakes.stream.UiMessageStreamReader;
-import dev.tablewright.catalog.AgentToolDefinitions;
+import dev.tablewright.catalogue.AgentToolDefinitions;
 import dev.tablewright.conversation.StoredConversation;
 import dev.tablewright.failure.DomainFailure;
 import dev.tablewright.http.stream.InMemoryResponseStream;
@@ -74,7 +74,7 @@ class ChatEndpointTest {
         response.sendJson(400, ("{\"refused\":\"" + failure.code().wireName() + "\"}").getBytes(StandardCharsets.UTF_8));
     };
 
-    ChatEndpoint endpoint(ConversationState memory) {
+    ChatEndpoint endpoint(ConversationMemory memory) {
         ToolRegistry registry = new ToolRegistry(List.of(AgentToolDefinitions.SEARCH_TOOLS, AgentToolDefinitions.UPDATE_EDITABLE_STATUS));
         ToolInvoker none = new ToolInvoker() {
             @Override
@@ -93,7 +93,7 @@ class ChatEndpointTest {
     }
 
     ChatEndpoint stored() {
-        return endpoint(new ConversationState(store, null, null, Clock.systemUTC()));
+        return endpoint(new ConversationMemory(store, null, null, Clock.systemUTC()));
     }
 
     static InMemoryResponseStream send(ChatEndpoint endpoint, String method, String path, RequestBody body) {
@@ -132,7 +132,7 @@ class ChatEndpointTest {
 
     @Test
     void anUnknownPageIsRefusedThroughTheFunctionsAnswerWithoutAskingTheModel() {
-        InMemoryResponseStream response = post(endpoint(ConversationState.NONE), """
+        InMemoryResponseStream response = post(endpoint(ConversationMemory.NONE), """
                 {"messages":[{"id":"u1","role":"user","parts":[{"type":"text","text":"hi"}]}],"context":{"page":"billing"}}""");
 
         assertEquals(400, response.statusCode());
@@ -145,7 +145,7 @@ class ChatEndpointTest {
 
     @Test
     void aBodyThatCannotBeReadIsRefusedWithTheFieldTheFunctionNamed() {
-        InMemoryResponseStream response = send(endpoint(ConversationState.NONE), "POST", "/",
+        InMemoryResponseStream response = send(endpoint(ConversationMemory.NONE), "POST", "/",
                 () -> {
                     throw new BadChatRequest("body", "the body is not valid base64");
                 });
@@ -156,7 +156,7 @@ class ChatEndpointTest {
 
     @Test
     void theConversationRoutesNeverReadTheBodyAndAnswerOnlyTheirMethod() {
-        ChatEndpoint endpoint = endpoint(ConversationState.NONE);
+        ChatEndpoint endpoint = endpoint(ConversationMemory.NONE);
         RequestBody unreadable = () -> {
             throw new AssertionError("a stream or stop request's body is never read");
         };
@@ -243,7 +243,7 @@ class ChatEndpointTest {
     @Test
     void withoutAStoredConversationTheOpenCallsAreTheMessagesOwn() throws Exception {
         model.steps.add(text("There are 3 tables."));
-        InMemoryResponseStream response = post(endpoint(ConversationState.NONE), """
+        InMemoryResponseStream response = post(endpoint(ConversationMemory.NONE), """
                 {"messages":[{"id":"u1","role":"user","parts":[{"type":"text","text":"how many tables?"}]},
                   {"id":"a1","role":"assistant","parts":[{"type":"step-start"},%s,%s]}],
                  "clientTools":["get_tables"],"context":{"page":"tables"}}""".formatted(ANSWERED, NOT_PENDING));

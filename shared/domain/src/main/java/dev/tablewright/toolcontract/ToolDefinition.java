@@ -12,17 +12,17 @@ import java.util.Set;
 /**
  * A tool, described once: what it is called, what it takes and answers, which doors offer it and on what terms. The
  * prompt, the model's tool list, MCP's {@code tools/list}, docs/tools.md and template.yaml all follow from this
- * record; every tool's definition is written in the tool catalogue ({@code dev.tablewright.catalog.ToolCatalogue}).
+ * record; every tool's definition is written in the tool catalogue ({@code dev.tablewright.catalogue.ToolCatalogue}).
  *
  * @param name              the name the model calls, snake_case
- * @param title             a short human title (MCP shows it); required on the doors that show one ({@link Door#needsTitle})
+ * @param title             a short human title (MCP shows it); required on the doors that show one ({@link Audience#needsTitle})
  * @param description       written for a language model
  * @param parameters        JSON Schema of the arguments
  * @param output            JSON Schema of the answer when it has a fixed shape (MCP's {@code outputSchema}); null: free-form
  * @param requiresUserInput optional: values only the user can give
  * @param coreIn            the page contexts that send this tool on every turn (others find it through the catalogue search)
  * @param runsOn            where the tool runs: its own Lambda function, or inside the function of the door that calls it
- * @param doors             the doors that offer it (none: a tool for other callers only, like a direct overwrite that
+ * @param audiences         whose models offer it (none: a tool for other callers only, like a direct overwrite that
  *                          would bypass the user's accept)
  * @param access            what calling it changes; null when not declared (a door that tells its clients refuses that)
  * @param needsApproval     whether the user approves each call before it takes effect ({@code accept_preview} saves)
@@ -33,7 +33,7 @@ import java.util.Set;
  *                          lookups the model asks for in the same step
  */
 public record ToolDefinition(String name, String title, String description, ObjectNode parameters, ObjectNode output,
-                             UserInputRequirement requiresUserInput, Set<String> coreIn, RunsOn runsOn, Set<Door> doors,
+                             UserInputRequirement requiresUserInput, Set<String> coreIn, RunsOn runsOn, Set<Audience> audiences,
                              Access access, boolean needsApproval, DataSourceUse dataSource, String view, boolean lookup) {
 
     /** The argument a tool that works on a whole table config takes it in ({@link #takesWorkingConfig}). */
@@ -42,7 +42,7 @@ public record ToolDefinition(String name, String title, String description, Obje
     /** A tool offered on the chat, titled later if at all ({@link #titled}), changing nothing declared. */
     public ToolDefinition(String name, String description, ObjectNode parameters,
                           UserInputRequirement requiresUserInput, Set<String> coreIn, RunsOn runsOn) {
-        this(name, null, description, parameters, null, requiresUserInput, coreIn, runsOn, Set.of(Door.CHAT), null, false,
+        this(name, null, description, parameters, null, requiresUserInput, coreIn, runsOn, Set.of(Audience.AGENT), null, false,
                 DataSourceUse.NONE, null, false);
     }
 
@@ -56,21 +56,24 @@ public record ToolDefinition(String name, String title, String description, Obje
         IN_PROCESS
     }
 
-    /** Where a tool is offered. */
-    public enum Door {
-        /** The chat (the AI SDK stream): offered to its model, on every turn where core, else through the catalogue search. */
-        CHAT,
-        /** MCP's {@code tools/list}: offered to the client's model, with a title and annotations. */
-        MCP,
+    /**
+     * Whose model (or view) a tool is offered to: an audience, not a protocol (the agent's tools reach the user through
+     * whichever door carries the chat: the AI SDK's stream, AG-UI).
+     */
+    public enum Audience {
+        /** This project's agent: offered to its model, on every turn where core, else through the catalogue search. */
+        AGENT,
+        /** An MCP host's model, through MCP's {@code tools/list}, with a title and annotations. */
+        MCP_HOST,
         /**
          * Only to an MCP App's view, never to a model (MCP Apps' {@code visibility: ["app"]}), and only for a client
          * that renders views: the buttons of a view (the preview's Keep and Discard).
          */
-        APP;
+        APP_VIEW;
 
-        /** Whether a tool on this door must carry a title and a declared access (MCP's annotations tell both). */
+        /** Whether a tool offered here must carry a title and a declared access (MCP's annotations tell both). */
         public boolean needsTitle() {
-            return this != CHAT;
+            return this != AGENT;
         }
     }
 
@@ -99,26 +102,26 @@ public record ToolDefinition(String name, String title, String description, Obje
     public ToolDefinition {
         coreIn = coreIn == null ? Set.of() : Set.copyOf(coreIn);
         runsOn = runsOn == null ? RunsOn.FUNCTION : runsOn;
-        doors = doors == null || doors.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(doors));
+        audiences = audiences == null || audiences.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(audiences));
         dataSource = dataSource == null ? DataSourceUse.NONE : dataSource;
     }
 
     /** The same tool with a human title. */
     public ToolDefinition titled(String title) {
-        return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, doors,
+        return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, audiences,
                 access, needsApproval, dataSource, view, lookup);
     }
 
     /** The same tool, whose answer follows this JSON Schema. */
     public ToolDefinition answering(ObjectNode output) {
-        return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, doors,
+        return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, audiences,
                 access, needsApproval, dataSource, view, lookup);
     }
 
-    /** The same tool, offered on exactly these doors (none: for other callers only). */
-    public ToolDefinition on(Door... doors) {
+    /** The same tool, offered to exactly these audiences (none: for other callers only). */
+    public ToolDefinition on(Audience... audiences) {
         return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn,
-                Set.of(doors), access, needsApproval, dataSource, view, lookup);
+                Set.of(audiences), access, needsApproval, dataSource, view, lookup);
     }
 
     /** The same tool, changing nothing anywhere. */
@@ -133,25 +136,25 @@ public record ToolDefinition(String name, String title, String description, Obje
      * the config they answer becomes the turn's working config, which the next call of the step may take.
      */
     public ToolDefinition asLookup() {
-        return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, doors,
+        return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, audiences,
                 Access.READ_ONLY, needsApproval, dataSource, view, true);
     }
 
     /** The same tool, with this access. */
     public ToolDefinition changing(Access access) {
-        return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, doors,
+        return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, audiences,
                 access, needsApproval, dataSource, view, lookup);
     }
 
     /** The same tool, taking effect only once the user approves the call. */
     public ToolDefinition needingApproval() {
-        return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, doors,
+        return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, audiences,
                 access, true, dataSource, view, lookup);
     }
 
     /** The same tool, its answer shown in this MCP App view (a {@code ui://} URI) where the client renders views. */
     public ToolDefinition shownIn(String view) {
-        return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, doors,
+        return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, audiences,
                 access, needsApproval, dataSource, view, lookup);
     }
 
@@ -166,19 +169,19 @@ public record ToolDefinition(String name, String title, String description, Obje
     }
 
     private ToolDefinition using(DataSourceUse use) {
-        return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, doors,
+        return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, audiences,
                 access, needsApproval, use, view, lookup);
     }
 
     /** The same tool with these arguments and this question for the user (a deployment's choice of database). */
     public ToolDefinition asking(ObjectNode parameters, UserInputRequirement requiresUserInput) {
-        return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, doors,
+        return new ToolDefinition(name, title, description, parameters, output, requiresUserInput, coreIn, runsOn, audiences,
                 access, needsApproval, dataSource, view, lookup);
     }
 
-    /** Whether the door offers it. */
-    public boolean isOn(Door door) {
-        return doors.contains(door);
+    /** Whether it is offered to {@code audience}. */
+    public boolean isOn(Audience audience) {
+        return audiences.contains(audience);
     }
 
     /**
@@ -196,12 +199,12 @@ public record ToolDefinition(String name, String title, String description, Obje
      */
     public List<String> missingForItsDoors() {
         List<String> missing = new java.util.ArrayList<>();
-        for (Door door : doors) {
-            if (door.needsTitle() && (title == null || title.isBlank())) {
-                missing.add("tool '" + name + "' is offered on " + door + " without a title (ToolDefinition.titled)");
+        for (Audience audience : audiences) {
+            if (audience.needsTitle() && (title == null || title.isBlank())) {
+                missing.add("tool '" + name + "' is offered on " + audience + " without a title (ToolDefinition.titled)");
             }
-                        if (door.needsTitle() && access == null) {
-                missing.add("tool '" + name + "' is offered on " + door + " without saying what it changes "
+            if (audience.needsTitle() && access == null) {
+                missing.add("tool '" + name + "' is offered on " + audience + " without saying what it changes "
                         + "(ToolDefinition.readOnly or changing)");
             }
         }

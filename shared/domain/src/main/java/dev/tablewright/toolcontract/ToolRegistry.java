@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  * A set of tools, each listed once, and what the chat turn asks of it: the core tools of a page, the catalogue
  * search, the tools that run as functions of their own. A registry refuses a definition a door that offers it could
  * not show (no title on MCP, say). The catalogue's registry is built where a function is wired
- * ({@code dev.tablewright.catalog.ToolCatalogue}).
+ * ({@code dev.tablewright.catalogue.ToolCatalogue}).
  */
 public final class ToolRegistry {
 
@@ -102,7 +102,7 @@ public final class ToolRegistry {
     }
 
     /** The tools one door offers, in registry order: all a door's tool list, its search and its dispatch may see. */
-    public ToolRegistry offeredOn(ToolDefinition.Door door) {
+    public ToolRegistry offeredOn(ToolDefinition.Audience door) {
         return new ToolRegistry(tools.stream().filter(t -> t.isOn(door)).toList());
     }
 

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.agent.AgentResult;
 import dev.tablewright.agent.PageContext;
 import dev.tablewright.agent.PausedTurn;
-import dev.tablewright.agent.conversation.ConversationState;
+import dev.tablewright.agent.conversation.ConversationMemory;
 import dev.tablewright.agent.memory.Transcript;
 import dev.tablewright.conversation.StoredConversation;
 import dev.tablewright.conversation.StoredMessage;
@@ -20,7 +20,7 @@ import java.util.Optional;
  * A conversation around one turn, whatever door it came through: before it, the history in the door's messages (the
  * stored one when the request brings only the new message), the message the turn continues, the messages to store
  * and the title; after it, however it ended, the messages the user saw. What the agent keeps (the working draft,
- * resolved against the saved configs, and its transcript) is {@link ConversationState}'s, the agent side's, stored
+ * resolved against the saved configs, and its transcript) is {@link ConversationMemory}'s, the agent side's, stored
  * with these in one write.
  *
  * @param <M> the door's message, read through its {@link DoorMessages}
@@ -31,15 +31,15 @@ public final class ConversationSession<M> {
     public static final int TITLE_CHARS = 80;
     private static final StructuredLog LOG = StructuredLog.of(ConversationSession.class);
 
-    private final ConversationState state;
+    private final ConversationMemory state;
     private final DoorMessages<M> form;
 
     /**
-     * @param state the conversation as the agent keeps it ({@link ConversationState#NONE}: the page's context is all
+     * @param state the conversation as the agent keeps it ({@link ConversationMemory#NONE}: the page's context is all
      *              a turn has; nothing is stored)
      * @param form  how the door's messages read
      */
-    public ConversationSession(ConversationState state, DoorMessages<M> form) {
+    public ConversationSession(ConversationMemory state, DoorMessages<M> form) {
         this.state = state;
         this.form = form;
     }
@@ -71,7 +71,7 @@ public final class ConversationSession<M> {
      * @param context        the page the turn sits beside (its config id resolves the working draft)
      */
     public Prepared<M> prepare(String ownerId, String conversationId, List<M> messages, boolean newMessageOnly,
-                               PageContext context) throws BadRequest, ConversationState.ConfigNotFound {
+                               PageContext context) throws BadRequest, ConversationMemory.ConfigNotFound {
         Optional<StoredConversation> stored;
         try {
             stored = state.find(ownerId, conversationId);
@@ -100,7 +100,7 @@ public final class ConversationSession<M> {
         List<M> toStore = new ArrayList<>(messages);
         continuing.ifPresent(c -> toStore.removeIf(m -> lastId.equals(form.id(m))));
         String title = stored.map(s -> s.summary().title()).filter(t -> t != null).isPresent() ? null : title(history);
-        ConversationState.AgentMemory kept = ConversationState.memory(stored); // the stored document, parsed once
+        ConversationMemory.AgentMemory kept = ConversationMemory.memory(stored); // the stored document, parsed once
         Optional<Transcript> memory = newMessageOnly ? kept.transcript() : Optional.empty();
         return new Prepared<>(conversationId, context, List.copyOf(history), state.draft(ownerId, context, stored), continuing,
                 toStore, title, memory, kept.paused());

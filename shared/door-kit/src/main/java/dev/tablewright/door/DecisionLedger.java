@@ -2,7 +2,7 @@ package dev.tablewright.door;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.catalog.PreviewDecisionDefinitions;
+import dev.tablewright.catalogue.PreviewDecisionDefinitions;
 import dev.tablewright.configstore.ConfigNotFoundException;
 import dev.tablewright.configstore.VersionConflictException;
 import dev.tablewright.conversation.IssuedApproval;

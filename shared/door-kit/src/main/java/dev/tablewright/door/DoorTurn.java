@@ -4,7 +4,7 @@ import dev.tablewright.agent.AgentInput;
 import dev.tablewright.agent.AgentLoop;
 import dev.tablewright.agent.AgentOutput;
 import dev.tablewright.agent.AgentResult;
-import dev.tablewright.agent.conversation.ConversationState;
+import dev.tablewright.agent.conversation.ConversationMemory;
 import dev.tablewright.agent.toolcall.ClientTool;
 import dev.tablewright.conversation.StoredMessage;
 import dev.tablewright.logging.StructuredLog;
@@ -38,11 +38,11 @@ public final class DoorTurn<M> {
     private final TurnStreams streams;
 
     /**
-     * @param state   the conversations a turn is stored in ({@link ConversationState#NONE}: the page's context is all a
+     * @param state   the conversations a turn is stored in ({@link ConversationMemory#NONE}: the page's context is all a
      *                turn has)
      * @param streams the stream log of running turns ({@link TurnStreams#NONE}: not resumable)
      */
-    public DoorTurn(AgentLoop agent, ConversationState state, DoorMessages<M> form, TurnStreams streams) {
+    public DoorTurn(AgentLoop agent, ConversationMemory state, DoorMessages<M> form, TurnStreams streams) {
         this.agent = agent;
         this.session = new ConversationSession<>(state, form);
         this.transcripts = new TranscriptSplit<>(form);

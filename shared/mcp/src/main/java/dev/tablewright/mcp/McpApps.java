@@ -1,7 +1,7 @@
 package dev.tablewright.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.catalog.DatabaseToolDefinitions;
+import dev.tablewright.catalogue.DatabaseToolDefinitions;
 import io.modelcontextprotocol.spec.McpSchema;
 
 import java.io.IOException;

@@ -1,11 +1,11 @@
 package dev.tablewright.mcp;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.catalog.PreviewDecisionDefinitions;
+import dev.tablewright.catalogue.PreviewDecisionDefinitions;
 import dev.tablewright.json.Json;
 import dev.tablewright.toolcontract.ToolDefinition;
 import dev.tablewright.toolcontract.ToolDefinition.Access;
-import dev.tablewright.toolcontract.ToolDefinition.Door;
+import dev.tablewright.toolcontract.ToolDefinition.Audience;
 import dev.tablewright.toolcontract.ToolRegistry;
 import io.modelcontextprotocol.spec.McpSchema;
 
@@ -16,13 +16,13 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The tools the MCP endpoint offers: every tool of the catalogue MCP is a door of (its {@link Door#MCP} tools, with
+ * The tools the MCP endpoint offers: every tool of the catalogue MCP is a door of (its {@link Audience#MCP_HOST} tools, with
  * the deployment's data sources), in the catalogue's order, each as its definition says: its title, annotations from
  * what it changes, and, where the answer has a fixed shape, an {@code outputSchema} its {@code structuredContent}
  * follows. It lists no tool of its own.
  *
  * <p>A client that declared MCP Apps ({@link McpApps}) is offered more, as the catalogue says too: a tool whose answer
- * a view shows names it ({@code _meta.ui.resourceUri}), and the {@link Door#APP} tools, the views' buttons, are added
+ * a view shows names it ({@code _meta.ui.resourceUri}), and the {@link Audience#APP_VIEW} tools, the views' buttons, are added
  * app-only ({@code _meta.ui.visibility: ["app"]}): its host lets the view call them and never shows them to the model.
  */
 public final class McpToolCatalogue {
@@ -41,11 +41,11 @@ public final class McpToolCatalogue {
     /** @param catalogue the catalogue's registry for the deployment's data sources */
     public McpToolCatalogue(ToolRegistry catalogue) {
         for (ToolDefinition d : catalogue.all()) {
-            if (d.isOn(Door.MCP)) {
+            if (d.isOn(Audience.MCP_HOST)) {
                 definitions.put(d.name(), d);
                 tools.add(describe(d, null));
             }
-            if (d.isOn(Door.MCP) || d.isOn(Door.APP)) {
+            if (d.isOn(Audience.MCP_HOST) || d.isOn(Audience.APP_VIEW)) {
                 appDefinitions.put(d.name(), d);
                 appTools.add(describe(d, appMeta(d)));
             }
@@ -89,7 +89,7 @@ public final class McpToolCatalogue {
             ui.put("resourceUri", d.view());
             meta.put("ui/resourceUri", d.view());
         }
-        if (d.isOn(Door.APP) && !d.isOn(Door.MCP)) {
+        if (d.isOn(Audience.APP_VIEW) && !d.isOn(Audience.MCP_HOST)) {
             ui.put("visibility", List.of("app"));
         }
         if (ui.isEmpty()) {

@@ -19,7 +19,7 @@ import dev.tablewright.toolcontract.ToolDefinition;
 import dev.tablewright.toolcontract.ToolInvocation;
 import dev.tablewright.toolcontract.ToolOutcome;
 import dev.tablewright.toolcontract.UserInputRequirement;
-import dev.tablewright.catalog.DataSources;
+import dev.tablewright.catalogue.DataSources;
 import dev.tablewright.userinput.UserInputGate;
 import io.modelcontextprotocol.spec.McpSchema;
 

@@ -1,6 +1,6 @@
 package dev.tablewright.tools;
 
-import dev.tablewright.catalog.OperationToolDefinitions;
+import dev.tablewright.catalogue.OperationToolDefinitions;
 import dev.tablewright.operations.ColumnChange;
 import dev.tablewright.operations.ColumnSpec;
 import dev.tablewright.schema.SchemaCatalog;

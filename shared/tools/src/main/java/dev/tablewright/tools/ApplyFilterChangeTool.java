@@ -1,6 +1,6 @@
 package dev.tablewright.tools;
 
-import dev.tablewright.catalog.OperationToolDefinitions;
+import dev.tablewright.catalogue.OperationToolDefinitions;
 import dev.tablewright.operations.FilterChange;
 import dev.tablewright.operations.FilterSpec;
 import dev.tablewright.schema.SchemaCatalog;

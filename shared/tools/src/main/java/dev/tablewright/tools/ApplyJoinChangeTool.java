@@ -1,6 +1,6 @@
 package dev.tablewright.tools;
 
-import dev.tablewright.catalog.OperationToolDefinitions;
+import dev.tablewright.catalogue.OperationToolDefinitions;
 import dev.tablewright.operations.JoinChange;
 import dev.tablewright.operations.JoinSpec;
 import dev.tablewright.schema.SchemaCatalog;

@@ -1,6 +1,6 @@
 package dev.tablewright.tools;
 
-import dev.tablewright.catalog.OperationToolDefinitions;
+import dev.tablewright.catalogue.OperationToolDefinitions;
 import dev.tablewright.operations.SortChange;
 import dev.tablewright.operations.SortSpec;
 import dev.tablewright.schema.SchemaCatalog;

@@ -1,7 +1,7 @@
 package dev.tablewright.tools;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.catalog.OperationToolDefinitions;
+import dev.tablewright.catalogue.OperationToolDefinitions;
 import dev.tablewright.operations.ColumnSpec;
 import dev.tablewright.operations.FilterSpec;
 import dev.tablewright.operations.JoinSpec;

@@ -1,7 +1,7 @@
 package dev.tablewright.tools;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.tablewright.catalog.DataSources;
+import dev.tablewright.catalogue.DataSources;
 import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.sql.Database;
 import dev.tablewright.sql.Databases;

@@ -1,6 +1,6 @@
 package dev.tablewright.tools;
 
-import dev.tablewright.catalog.OperationToolDefinitions;
+import dev.tablewright.catalogue.OperationToolDefinitions;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.json.Json;

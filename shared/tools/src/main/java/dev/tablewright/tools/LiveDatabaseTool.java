@@ -1,6 +1,6 @@
 package dev.tablewright.tools;
 
-import dev.tablewright.catalog.DataSources;
+import dev.tablewright.catalogue.DataSources;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.failure.DomainFailure;
 import dev.tablewright.json.Json;

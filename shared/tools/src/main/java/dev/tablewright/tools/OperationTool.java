@@ -1,7 +1,7 @@
 package dev.tablewright.tools;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.catalog.DataSources;
+import dev.tablewright.catalogue.DataSources;
 import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.logging.StructuredLog;
 import dev.tablewright.operations.OperationResult;

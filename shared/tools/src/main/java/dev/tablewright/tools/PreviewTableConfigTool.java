@@ -3,7 +3,7 @@ package dev.tablewright.tools;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.catalog.DatabaseToolDefinitions;
+import dev.tablewright.catalogue.DatabaseToolDefinitions;
 import dev.tablewright.codec.ConfigDiffJson;
 import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.config.ColumnSettings;

@@ -1,6 +1,6 @@
 package dev.tablewright.tools;
 
-import dev.tablewright.catalog.ConfigStoreToolDefinitions;
+import dev.tablewright.catalogue.ConfigStoreToolDefinitions;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.tablewright.config.TableConfig;

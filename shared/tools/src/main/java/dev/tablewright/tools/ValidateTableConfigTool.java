@@ -1,6 +1,6 @@
 package dev.tablewright.tools;
 
-import dev.tablewright.catalog.OperationToolDefinitions;
+import dev.tablewright.catalogue.OperationToolDefinitions;
 import dev.tablewright.config.TableConfig;
 import dev.tablewright.grounding.ConfigGrounder;
 import dev.tablewright.operations.OperationResult;

@@ -3,10 +3,10 @@ package dev.tablewright.functions.chat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.agent.AgentLoop;
 import dev.tablewright.agent.TurnObserver;
-import dev.tablewright.agent.conversation.ConversationState;
+import dev.tablewright.agent.conversation.ConversationMemory;
 import dev.tablewright.aisdk.ChatEndpoint;
 import dev.tablewright.aisdk.approval.ToolApprovals;
-import dev.tablewright.assembly.AgentAssembly;
+import dev.tablewright.agentassembly.AgentAssembly;
 import dev.tablewright.door.FunctionUrlRequest;
 import dev.tablewright.door.Refusals;
 import dev.tablewright.door.TurnStreams;
@@ -55,8 +55,8 @@ public final class ChatFunction implements StreamingHandler {
                 verifier::userIdOf, Optional::empty, agent.turnObserver());
     }
 
-    /** Every part supplied (tests, benchmarks); {@link ConversationState#NONE}, {@link TurnStreams#NONE}: none. */
-    public ChatFunction(AgentLoop agent, ConversationState conversations, TurnStreams streams,
+    /** Every part supplied (tests, benchmarks); {@link ConversationMemory#NONE}, {@link TurnStreams#NONE}: none. */
+    public ChatFunction(AgentLoop agent, ConversationMemory conversations, TurnStreams streams,
                         Function<JsonNode, String> callerIdentity, Supplier<Optional<Instant>> invocationDeadline) {
         this(new ChatEndpoint(agent, conversations, streams, ToolApprovals.NONE, Refusals::answer), callerIdentity,
                 invocationDeadline, TurnObserver.NONE);

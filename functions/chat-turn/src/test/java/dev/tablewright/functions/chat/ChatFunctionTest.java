@@ -2,7 +2,7 @@ package dev.tablewright.functions.chat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.assembly.AgentAssembly;
+import dev.tablewright.agentassembly.AgentAssembly;
 import dev.tablewright.http.stream.InMemoryResponseStream;
 import dev.tablewright.json.Json;
 import dev.tablewright.jwt.JwtVerifier;

@@ -1,6 +1,6 @@
 package dev.tablewright.functions.mcp;
 
-import dev.tablewright.assembly.tools.SecretSetting;
+import dev.tablewright.toolassembly.SecretSetting;
 import dev.tablewright.logging.StructuredLog;
 
 import java.nio.charset.StandardCharsets;

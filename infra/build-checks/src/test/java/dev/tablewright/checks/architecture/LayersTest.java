@@ -41,7 +41,7 @@ class LayersTest {
             .layer("JSON").definedBy("dev.tablewright.json..")
             .layer("Logging").definedBy("dev.tablewright.logging..")
             .layer("Domain").definedBy(DOMAIN)
-            .layer("Tool catalogue").definedBy("dev.tablewright.catalog..")
+            .layer("Tool catalogue").definedBy("dev.tablewright.catalogue..")
             .layer("Tools").definedBy("dev.tablewright.tools..")
             .layer("Agent").definedBy("dev.tablewright.agent..")
             .layer("HTTP stream").definedBy("dev.tablewright.http..")
@@ -53,9 +53,9 @@ class LayersTest {
             .layer("Adapters").definedBy("dev.tablewright.dynamodb..", "dev.tablewright.postgres..", "dev.tablewright.jwt..",
                     "dev.tablewright.openai..", "dev.tablewright.bedrock..", "dev.tablewright.invoke..", "dev.tablewright.telemetry..")
             .layer("Streaming runtime").definedBy("dev.tablewright.lambda.streaming..")
-            // the tools (dev.tablewright.assembly.tools) and the agent over them wired to their providers and stores, once
+            // the tools (dev.tablewright.toolassembly) and the agent over them wired to their providers and stores, once
             // for every door: above the adapters, below the functions
-            .layer("Assembly").definedBy("dev.tablewright.assembly..")
+            .layer("Assembly").definedBy("dev.tablewright.toolassembly..", "dev.tablewright.agentassembly..")
             .layer("Functions").definedBy("dev.tablewright.functions..")
             .layer("Fakes").definedBy("dev.tablewright.fakes..")
             .layer("Local stack").definedBy("dev.tablewright.localstack..")
@@ -84,7 +84,7 @@ class LayersTest {
                     "Streaming runtime", "Functions"));
 
     static final ArchRule DOMAIN_STAYS_OFF_THE_PLATFORM = noClasses().that().resideInAnyPackage(DOMAIN)
-            .or().resideInAnyPackage("dev.tablewright.catalog..", "dev.tablewright.tools..", "dev.tablewright.agent..")
+            .or().resideInAnyPackage("dev.tablewright.catalogue..", "dev.tablewright.tools..", "dev.tablewright.agent..")
             .should().dependOnClassesThat().resideInAnyPackage("software.amazon..", "com.amazonaws..", "java.sql..",
                     "javax.sql..", "org.postgresql..", "com.nimbusds..", "com.openai..")
             .because("the domain, the tools and the agent core must build and run without AWS, a model client or a database driver");

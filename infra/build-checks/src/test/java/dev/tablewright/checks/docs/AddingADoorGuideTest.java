@@ -12,9 +12,9 @@ import dev.tablewright.agent.model.ToolCallRequest;
 import dev.tablewright.agent.testing.ScriptedChatModel;
 import dev.tablewright.agent.toolcall.ToolInvoker;
 import dev.tablewright.agent.toolcall.UserInputPort;
-import dev.tablewright.assembly.tools.DoorStores;
-import dev.tablewright.assembly.tools.ToolAssembly;
-import dev.tablewright.catalog.ToolCatalogue;
+import dev.tablewright.toolassembly.DoorStores;
+import dev.tablewright.toolassembly.ToolAssembly;
+import dev.tablewright.catalogue.ToolCatalogue;
 import dev.tablewright.checks.docs.door.JsonLinesDoor;
 import dev.tablewright.codec.ConfigJson;
 import dev.tablewright.conversation.TurnStreamLog;
@@ -90,7 +90,7 @@ class AddingADoorGuideTest {
         env.put("TURN_STREAM_POLL_MS", "20");
         stores = ToolAssembly.fromEnvironment(env).doorStores();
         log = new DynamoTurnStreamLog(dynamo.client(), env.get("TURN_STREAMS_TABLE"), Duration.ofMinutes(5));
-        ToolRegistry registry = ToolCatalogue.registry(List.of("default")).offeredOn(ToolDefinition.Door.CHAT);
+        ToolRegistry registry = ToolCatalogue.registry(List.of("default")).offeredOn(ToolDefinition.Audience.AGENT);
         ToolInvoker previews = new ToolInvoker() { // preview_table_config as its function answers: a pending preview, stored
             public ToolOutcome invoke(ToolInvocation call) {
                 try {

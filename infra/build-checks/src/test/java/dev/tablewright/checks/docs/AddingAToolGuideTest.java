@@ -13,7 +13,7 @@ import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.agent.memory.Transcript;
 import dev.tablewright.agent.toolcall.ToolInvoker;
 import dev.tablewright.agent.toolcall.UserInputPort;
-import dev.tablewright.catalog.ToolCatalogue;
+import dev.tablewright.catalogue.ToolCatalogue;
 import dev.tablewright.checks.docs.guide.CountRowsFunction;
 import dev.tablewright.checks.docs.guide.DatabaseToolDefinitions;
 import dev.tablewright.fakes.model.ModelScript;
@@ -156,7 +156,7 @@ class AddingAToolGuideTest {
 
         try (ScriptedModelServer model = ScriptedModelServer.start()) {
             model.enqueue(ModelScript.builder().say("I can count them.").build());
-            ToolRegistry chat = ToolCatalogue.registry(catalogue, twoDatabases).offeredOn(ToolDefinition.Door.CHAT);
+            ToolRegistry chat = ToolCatalogue.registry(catalogue, twoDatabases).offeredOn(ToolDefinition.Audience.AGENT);
             ToolInvoker none = new InProcessToolInvoker(List.of());
             AgentLoop agent = new AgentLoop(new OpenAiChatModel(new ModelSettings(model.baseUrl(), "scripted-model",
                     "sk-test-not-a-secret", Duration.ofSeconds(10))), chat, InternalTool.standard(chat, none), none,
@@ -175,7 +175,7 @@ class AddingAToolGuideTest {
         List<ToolDefinition> catalogue = new ArrayList<>(ToolCatalogue.DEFINITIONS);
         catalogue.add(DatabaseToolDefinitions.COUNT_ROWS.titled(null));
         IllegalStateException refused = assertThrows(IllegalStateException.class, () -> ToolCatalogue.registry(catalogue, List.of("default")));
-        assertTrue(refused.getMessage().contains("'count_rows' is offered on MCP without a title"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("'count_rows' is offered on MCP_HOST without a title"), refused.getMessage());
     }
 
     /** The example's definition as the guide shows it: the constant, without the class around it. */

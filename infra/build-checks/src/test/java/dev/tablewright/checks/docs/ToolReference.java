@@ -83,18 +83,18 @@ public final class ToolReference {
         if (tool.runsOn() == ToolDefinition.RunsOn.FUNCTION) {
             return "Lambda `" + tool.functionLogicalId() + "`";
         }
-        return tool.isOn(ToolDefinition.Door.CHAT) ? "inside the chat function" : "inside the MCP function";
+        return tool.isOn(ToolDefinition.Audience.AGENT) ? "inside the chat function" : "inside the MCP function";
     }
 
     private static String doors(ToolDefinition tool) {
         List<String> doors = new ArrayList<>();
-        if (tool.isOn(ToolDefinition.Door.CHAT)) {
+        if (tool.isOn(ToolDefinition.Audience.AGENT)) {
             doors.add("chat");
         }
-        if (tool.isOn(ToolDefinition.Door.MCP)) {
+        if (tool.isOn(ToolDefinition.Audience.MCP_HOST)) {
             doors.add("MCP");
         }
-        if (tool.isOn(ToolDefinition.Door.APP)) {
+        if (tool.isOn(ToolDefinition.Audience.APP_VIEW)) {
             doors.add("MCP App view");
         }
         return doors.isEmpty() ? "no door (for scripted callers)" : String.join(", ", doors);

@@ -1,6 +1,6 @@
 package dev.tablewright.checks.docs;
 
-import dev.tablewright.catalog.ToolCatalogue;
+import dev.tablewright.catalogue.ToolCatalogue;
 import dev.tablewright.fakes.template.SamTemplate;
 import org.junit.jupiter.api.Test;
 

@@ -96,7 +96,7 @@ class FunctionJarContentsTest {
             }
         });
         for (String door : List.of("chat-turn", "mcp")) {
-            assertTrue(JARS.get(door).projectClasses().stream().anyMatch(name -> name.startsWith("dev/tablewright/catalog/")),
+            assertTrue(JARS.get(door).projectClasses().stream().anyMatch(name -> name.startsWith("dev/tablewright/catalogue/")),
                     door + " holds the tool catalogue");
         }
         assertEquals(Set.of("configs", "tools"), withTools, "function jars with the tools' implementations");
@@ -110,11 +110,11 @@ class FunctionJarContentsTest {
     @Test
     void theMcpFunctionShipsNoModelClientAndNoTracing() {
         List<String> modelOnly = List.of("com/openai/", "dev/tablewright/openai/", "dev/tablewright/bedrock/",
-                "io/opentelemetry/", "dev/tablewright/telemetry/", "dev/tablewright/assembly/AgentAssembly");
+                "io/opentelemetry/", "dev/tablewright/telemetry/", "dev/tablewright/agentassembly/AgentAssembly");
         List<String> inMcp = modelOnly.stream()
                 .filter(prefix -> JARS.get("mcp").entries().stream().anyMatch(entry -> entry.startsWith(prefix))).toList();
         assertEquals(List.of(), inMcp, "the MCP function's jar holds what only a model needs");
-        assertTrue(JARS.get("mcp").projectClasses().contains("dev/tablewright/assembly/tools/ToolAssembly"),
+        assertTrue(JARS.get("mcp").projectClasses().contains("dev/tablewright/toolassembly/ToolAssembly"),
                 "the MCP function wires its tools with the tool assembly");
         for (String prefix : modelOnly) {
             assertTrue(JARS.get("chat-turn").entries().stream().anyMatch(entry -> entry.startsWith(prefix)),

@@ -1,6 +1,6 @@
 package dev.tablewright.checks.template;
 
-import dev.tablewright.catalog.ToolCatalogue;
+import dev.tablewright.catalogue.ToolCatalogue;
 import dev.tablewright.fakes.template.SamTemplate;
 import dev.tablewright.lambda.ToolFunction;
 import dev.tablewright.toolcontract.ToolDefinition;

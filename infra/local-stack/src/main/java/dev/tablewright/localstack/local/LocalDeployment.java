@@ -1,6 +1,6 @@
 package dev.tablewright.localstack.local;
 
-import dev.tablewright.catalog.ToolCatalogue;
+import dev.tablewright.catalogue.ToolCatalogue;
 import dev.tablewright.fakes.dynamodb.DynamoDbLocalLauncher;
 import dev.tablewright.fakes.dynamodb.TemplateTables;
 import dev.tablewright.fakes.identity.DevIssuer;

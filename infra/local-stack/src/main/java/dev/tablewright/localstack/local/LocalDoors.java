@@ -2,8 +2,8 @@ package dev.tablewright.localstack.local;
 
 import dev.tablewright.agent.model.ChatModel;
 import dev.tablewright.agent.toolcall.ToolInvoker;
-import dev.tablewright.assembly.AgentAssembly;
-import dev.tablewright.assembly.tools.ToolAssembly;
+import dev.tablewright.agentassembly.AgentAssembly;
+import dev.tablewright.toolassembly.ToolAssembly;
 import dev.tablewright.functions.agui.AgUiFunction;
 import dev.tablewright.functions.chat.ChatFunction;
 import dev.tablewright.functions.mcp.McpFunction;

@@ -1,7 +1,7 @@
 package dev.tablewright.systemtest.chat;
 
 import dev.tablewright.door.TurnStreams;
-import dev.tablewright.agent.conversation.ConversationState;
+import dev.tablewright.agent.conversation.ConversationMemory;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.AgentLoop;
@@ -13,7 +13,7 @@ import dev.tablewright.agent.toolcall.UserInputPort;
 import dev.tablewright.fakes.stream.UiMessageStreamReader;
 import dev.tablewright.bedrock.BedrockChatModel;
 import dev.tablewright.bedrock.BedrockSettings;
-import dev.tablewright.catalog.AgentToolDefinitions;
+import dev.tablewright.catalogue.AgentToolDefinitions;
 import dev.tablewright.fakes.model.BedrockModelServer;
 import dev.tablewright.fakes.model.ScriptedModel;
 import dev.tablewright.fakes.model.ScriptedModelServer;
@@ -103,7 +103,7 @@ final class ChatHarness implements AutoCloseable {
         InProcessToolInvoker invoker = new InProcessToolInvoker(tools);
         AgentLoop agent = new AgentLoop(chatModel.get(), registry, InternalTool.standard(registry, invoker),
                 invoker, userInput, limits, Clock.systemUTC());
-        return new ChatFunction(agent, ConversationState.NONE, TurnStreams.NONE, event -> "user_1", Optional::empty);
+        return new ChatFunction(agent, ConversationMemory.NONE, TurnStreams.NONE, event -> "user_1", Optional::empty);
     }
 
     /** One request through the handler; the response as it reached the (in-memory) client. */

@@ -2,8 +2,8 @@ package dev.tablewright.systemtest.configs;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.catalog.ConfigStoreToolDefinitions;
-import dev.tablewright.catalog.ToolCatalogue;
+import dev.tablewright.catalogue.ConfigStoreToolDefinitions;
+import dev.tablewright.catalogue.ToolCatalogue;
 import dev.tablewright.fakes.configs.SampleConfigs;
 import dev.tablewright.fakes.dynamodb.DynamoDbEngine;
 import dev.tablewright.functions.configs.ConfigServices;

@@ -1,6 +1,6 @@
 package dev.tablewright.systemtest.conversations;
 
-import dev.tablewright.catalog.ToolCatalogue;
+import dev.tablewright.catalogue.ToolCatalogue;
 import dev.tablewright.toolcontract.ToolDefinition;
 import dev.tablewright.door.TurnStreams;
 import dev.tablewright.agent.AgentLoop;
@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.fakes.tools.InProcessToolInvoker;
 import dev.tablewright.agent.toolcall.UserInputPort;
-import dev.tablewright.agent.conversation.ConversationState;
+import dev.tablewright.agent.conversation.ConversationMemory;
 import dev.tablewright.http.stream.InMemoryResponseStream;
 import dev.tablewright.conversation.ConversationTurn;
 import dev.tablewright.dynamodb.DynamoConversationStore;
@@ -62,9 +62,9 @@ class ConversationBusyTest {
         try (ScriptedModelServer model = ScriptedModelServer.start()) {
             model.enqueue(ModelScript.builder().say("never").build());
             ChatFunction chat = new ChatFunction(new AgentLoop(new OpenAiChatModel(new ModelSettings(model.baseUrl(),
-                    "scripted-model", "k", Duration.ofSeconds(10))), ToolCatalogue.registry().offeredOn(ToolDefinition.Door.CHAT), List.of(), new InProcessToolInvoker(List.of()),
+                    "scripted-model", "k", Duration.ofSeconds(10))), ToolCatalogue.registry().offeredOn(ToolDefinition.Audience.AGENT), List.of(), new InProcessToolInvoker(List.of()),
                     UserInputPort.NONE, TurnLimits.DEFAULT, Clock.systemUTC()),
-                    new ConversationState(store, null, null, Clock.systemUTC()), TurnStreams.NONE, event -> owner, Optional::empty);
+                    new ConversationMemory(store, null, null, Clock.systemUTC()), TurnStreams.NONE, event -> owner, Optional::empty);
             ObjectNode body = Json.object().put("id", "busy").put("trigger", "submit-message");
             ObjectNode message = body.putObject("message").put("id", "u2").put("role", "user");
             message.putArray("parts").addObject().put("type", "text").put("text", "and now?");

@@ -4,9 +4,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.agent.AgentLoop;
 import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.agent.toolcall.UserInputPort;
-import dev.tablewright.agent.conversation.ConversationState;
+import dev.tablewright.agent.conversation.ConversationMemory;
 import dev.tablewright.door.TurnStreams;
-import dev.tablewright.catalog.ToolCatalogue;
+import dev.tablewright.catalogue.ToolCatalogue;
 import dev.tablewright.conversation.ConversationTurn;
 import dev.tablewright.conversation.StoredMessage;
 import dev.tablewright.fakes.conversations.SampleMessages;
@@ -71,9 +71,9 @@ class ChatTurnStorageFaultTest {
         DynamoConversationStore viaProxy = new DynamoConversationStore(
                 DynamoDbClients.forEndpoint(proxy.endpoint(), ImpatientDynamoDb.SETTINGS), conversations, Duration.ofDays(90));
         chat = new ChatFunction(new AgentLoop(new OpenAiChatModel(new ModelSettings(model.baseUrl(),
-                "scripted-model", "k", Duration.ofSeconds(10))), ToolCatalogue.registry().offeredOn(ToolDefinition.Door.CHAT),
+                "scripted-model", "k", Duration.ofSeconds(10))), ToolCatalogue.registry().offeredOn(ToolDefinition.Audience.AGENT),
                 List.of(), new InProcessToolInvoker(List.of()), UserInputPort.NONE, TurnLimits.DEFAULT, Clock.systemUTC()),
-                new ConversationState(viaProxy, null, null, Clock.systemUTC()),
+                new ConversationMemory(viaProxy, null, null, Clock.systemUTC()),
                 new TurnStreams(streamLog, TurnStreams.Settings.defaults(Duration.ofMinutes(2)), Clock.systemUTC()),
                 event -> OWNER, Optional::empty);
     }

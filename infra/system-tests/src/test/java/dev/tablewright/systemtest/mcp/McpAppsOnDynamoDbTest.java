@@ -148,7 +148,7 @@ class McpAppsOnDynamoDbTest {
         assertEquals(List.of(McpToolCatalogue.KEEP_PREVIEW, McpToolCatalogue.DISCARD_PREVIEW), called);
 
         // every view the tool catalogue names is one the server serves
-        for (dev.tablewright.toolcontract.ToolDefinition d : dev.tablewright.catalog.ToolCatalogue.registry().all()) {
+        for (dev.tablewright.toolcontract.ToolDefinition d : dev.tablewright.catalogue.ToolCatalogue.registry().all()) {
             if (d.view() != null) {
                 JsonNode served = request("user-ui", session, "resources/read", "{\"uri\":\"" + d.view() + "\"}");
                 assertEquals(McpApps.MIME_TYPE, served.path("result").path("contents").path(0).path("mimeType").asText(), d.name());

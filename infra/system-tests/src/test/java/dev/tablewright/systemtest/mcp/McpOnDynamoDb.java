@@ -2,7 +2,7 @@ package dev.tablewright.systemtest.mcp;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.assembly.tools.ToolAssembly;
+import dev.tablewright.toolassembly.ToolAssembly;
 import dev.tablewright.dynamodb.DynamoConfigStore;
 import dev.tablewright.dynamodb.DynamoDbInputRequestStore;
 import dev.tablewright.dynamodb.DynamoDbSavedValuesStore;

@@ -3,7 +3,7 @@ package dev.tablewright.systemtest.mcp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import dev.tablewright.assembly.tools.ToolAssembly;
+import dev.tablewright.toolassembly.ToolAssembly;
 import dev.tablewright.http.stream.InMemoryResponseStream;
 import dev.tablewright.dynamodb.DynamoDbInputRequestStore;
 import dev.tablewright.dynamodb.DynamoDbSavedValuesStore;

@@ -1,6 +1,6 @@
 package dev.tablewright.systemtest.mcp;
 
-import dev.tablewright.assembly.tools.ToolAssembly;
+import dev.tablewright.toolassembly.ToolAssembly;
 import dev.tablewright.fakes.concurrent.Poll;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tablewright.http.stream.InMemoryResponseStream;

@@ -37,17 +37,17 @@ final class AgentMemoryJson {
     }
 
     /** The document read once: its transcript and its paused turn, each empty when absent or unreadable. */
-    static ConversationState.AgentMemory read(String document) {
+    static ConversationMemory.AgentMemory read(String document) {
         if (document == null || document.isBlank()) {
-            return ConversationState.AgentMemory.NONE;
+            return ConversationMemory.AgentMemory.NONE;
         }
         JsonNode root;
         try {
             root = Json.parse(document);
         } catch (Exception e) {
-            return ConversationState.AgentMemory.NONE;
+            return ConversationMemory.AgentMemory.NONE;
         }
-        return new ConversationState.AgentMemory(TranscriptJson.read(root), paused(root));
+        return new ConversationMemory.AgentMemory(TranscriptJson.read(root), paused(root));
     }
 
     private static Optional<PausedTurn> paused(JsonNode root) {

@@ -68,7 +68,7 @@ public final class UserInputLifecycle implements UserInputPort {
     private Set<String> declaredFields(String ownerId, String conversationId, ToolDefinition tool) {
         Set<String> names = new HashSet<>();
         if (tool.worksOnDataSource()) {
-            names.add(dev.tablewright.catalog.DataSources.FIELD);
+            names.add(dev.tablewright.catalogue.DataSources.FIELD);
         }
         if (tool.requiresUserInput() != null) {
             tool.requiresUserInput().fields().forEach(f -> names.add(f.name()));

@@ -1,7 +1,7 @@
 package dev.tablewright.agent.toolcall;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.tablewright.catalog.OperationToolDefinitions;
+import dev.tablewright.catalogue.OperationToolDefinitions;
 import dev.tablewright.failure.ErrorCode;
 import dev.tablewright.json.Json;
 import dev.tablewright.toolcontract.InvalidInvocation;

@@ -8,7 +8,7 @@ import dev.tablewright.agent.AgentLoop;
 import dev.tablewright.agent.AgentOutput;
 import dev.tablewright.agent.PageContext;
 import dev.tablewright.agent.StopSignal;
-import dev.tablewright.agent.conversation.ConversationState;
+import dev.tablewright.agent.conversation.ConversationMemory;
 import dev.tablewright.agent.model.ModelMessage;
 import dev.tablewright.conversation.StoredMessage;
 import dev.tablewright.door.BadRequest;
@@ -99,7 +99,7 @@ public final class JsonLinesDoor {
     private final DoorTurn<Line> turns;
     private final DecisionLedger ledger;
 
-    public JsonLinesDoor(AgentLoop agent, ConversationState conversations, TurnStreams streams, DecisionLedger ledger) {
+    public JsonLinesDoor(AgentLoop agent, ConversationMemory conversations, TurnStreams streams, DecisionLedger ledger) {
         this.turns = new DoorTurn<>(agent, conversations, MESSAGES, streams);
         this.ledger = ledger;
     }

@@ -2,13 +2,13 @@ package dev.tablewright.checks.docs.guide;
 
 import dev.tablewright.json.Json;
 import dev.tablewright.toolcontract.ToolDefinition;
-import dev.tablewright.toolcontract.ToolDefinition.Door;
+import dev.tablewright.toolcontract.ToolDefinition.Audience;
 import dev.tablewright.toolcontract.ToolDefinition.RunsOn;
 
 import java.util.Set;
 
 /**
- * Stands for the catalogue's {@code dev.tablewright.catalog.DatabaseToolDefinitions} in docs/adding-a-tool.md: the
+ * Stands for the catalogue's {@code dev.tablewright.catalogue.DatabaseToolDefinitions} in docs/adding-a-tool.md: the
  * guide shows {@link #COUNT_ROWS} as it is written there, beside the other tools that read a database.
  */
 public final class DatabaseToolDefinitions {
@@ -25,7 +25,7 @@ public final class DatabaseToolDefinitions {
             .queryingADataSource()   // it reads a database: where several are configured, the doors ask which first
             .titled("Count rows")    // MCP shows a title: without one, the catalogue refuses the tool
             .readOnly()              // it changes nothing (MCP's readOnlyHint); else changing(Access.WRITES)
-            .on(Door.CHAT, Door.MCP); // the doors that offer it
+            .on(Audience.AGENT, Audience.MCP_HOST); // whose models it is offered to
 
     private DatabaseToolDefinitions() {
     }

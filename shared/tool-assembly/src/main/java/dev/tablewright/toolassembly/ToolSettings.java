@@ -1,6 +1,6 @@
-package dev.tablewright.assembly.tools;
+package dev.tablewright.toolassembly;
 
-import dev.tablewright.catalog.DataSources;
+import dev.tablewright.catalogue.DataSources;
 import dev.tablewright.lambda.Settings;
 import dev.tablewright.userinput.InputRequestService;
 

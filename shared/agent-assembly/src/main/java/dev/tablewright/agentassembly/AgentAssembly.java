@@ -1,13 +1,13 @@
-package dev.tablewright.assembly;
+package dev.tablewright.agentassembly;
 
 import dev.tablewright.agent.AgentLoop;
 import dev.tablewright.agent.TurnObserver;
 import dev.tablewright.agent.model.ChatModel;
 import dev.tablewright.agent.toolcall.ToolInvoker;
 import dev.tablewright.agent.toolcall.UserInputPort;
-import dev.tablewright.assembly.tools.DoorStores;
-import dev.tablewright.assembly.tools.SecretSetting;
-import dev.tablewright.assembly.tools.ToolAssembly;
+import dev.tablewright.toolassembly.DoorStores;
+import dev.tablewright.toolassembly.SecretSetting;
+import dev.tablewright.toolassembly.ToolAssembly;
 import dev.tablewright.door.TurnStreams;
 import dev.tablewright.logging.Metrics;
 import dev.tablewright.agent.InternalTool;
@@ -137,7 +137,7 @@ public final class AgentAssembly {
      * budget, heard by {@code observer} and publishing its metrics to the function's namespace.
      */
     public AgentLoop loop(ChatModel model, ToolInvoker tools, UserInputPort userInput, TurnObserver observer) {
-        ToolRegistry registry = toolAssembly.registry(ToolDefinition.Door.CHAT);
+        ToolRegistry registry = toolAssembly.registry(ToolDefinition.Audience.AGENT);
         return new AgentLoop(model, registry, InternalTool.standard(registry, tools), tools, userInput, settings.limits(),
                 settings.memory(), Clock.systemUTC()).observedBy(observer).publishingMetricsTo(Metrics.namespace(env));
     }

@@ -25,10 +25,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What the agent keeps of a conversation between turns: its transcript, and the calls a paused turn left open. */
-class ConversationStateTest {
+class ConversationMemoryTest {
 
     final InMemoryConversations store = new InMemoryConversations();
-    final ConversationState state = new ConversationState(store, null, null, Clock.systemUTC());
+    final ConversationMemory state = new ConversationMemory(store, null, null, Clock.systemUTC());
     final Transcript transcript = new Transcript(List.of(new TranscriptTurn("u1|a1", List.of(new ModelMessage.User("how many?"),
             new ModelMessage.Assistant("", List.of(new ToolCallRequest("call_1", "get_tables", "{}"),
                     new ToolCallRequest("call_2", "search", "{}")))), "asked how many")));
@@ -42,8 +42,8 @@ class ConversationStateTest {
                 new AgentResult(StopReason.PAUSED, Optional.empty(), transcript, TokenUsage.NONE, open, "u1|a1"));
 
         Optional<StoredConversation> stored = state.find("user_1", "c1");
-        assertEquals(Optional.of(new PausedTurn("u1|a1", open)), ConversationState.memory(stored).paused());
-        assertEquals(Optional.of(transcript), ConversationState.memory(stored).transcript(), "the transcript reads as before");
+        assertEquals(Optional.of(new PausedTurn("u1|a1", open)), ConversationMemory.memory(stored).paused());
+        assertEquals(Optional.of(transcript), ConversationMemory.memory(stored).transcript(), "the transcript reads as before");
     }
 
     @Test
@@ -53,16 +53,16 @@ class ConversationStateTest {
         state.save("user_1", "c1", shown, null,
                 new AgentResult(StopReason.COMPLETED, Optional.empty(), transcript, TokenUsage.NONE, List.of(), "u1|a1"));
 
-        assertEquals(Optional.empty(), ConversationState.memory(state.find("user_1", "c1")).paused());
+        assertEquals(Optional.empty(), ConversationMemory.memory(state.find("user_1", "c1")).paused());
     }
 
     @Test
     void aMemoryWithoutARecordOrThatCannotBeReadHasNoPausedTurn() {
         store.saveTurn("user_1", "c1", new ConversationTurn(shown, Optional.empty(), null,
                 Optional.of(TranscriptJson.write(transcript))), Instant.EPOCH);
-        assertTrue(ConversationState.memory(state.find("user_1", "c1")).paused().isEmpty(), "stored before the record was kept");
+        assertTrue(ConversationMemory.memory(state.find("user_1", "c1")).paused().isEmpty(), "stored before the record was kept");
         store.saveTurn("user_1", "c1", new ConversationTurn(shown, Optional.empty(), null,
                 Optional.of("{\"v\":1,\"turns\":[],\"paused\":{\"turnKey\":\"u1|a1\",\"calls\":[{\"id\":\"c\",\"name\":\"n\",\"waitingFor\":\"later\"}]}}")), Instant.EPOCH);
-        assertTrue(ConversationState.memory(state.find("user_1", "c1")).paused().isEmpty(), "an unknown wait is no record");
+        assertTrue(ConversationMemory.memory(state.find("user_1", "c1")).paused().isEmpty(), "an unknown wait is no record");
     }
 }

@@ -1,10 +1,10 @@
-package dev.tablewright.catalog;
+package dev.tablewright.catalogue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.json.Json;
 import dev.tablewright.toolcontract.ToolDefinition;
 import dev.tablewright.toolcontract.ToolDefinition.Access;
-import dev.tablewright.toolcontract.ToolDefinition.Door;
+import dev.tablewright.toolcontract.ToolDefinition.Audience;
 import dev.tablewright.toolcontract.ToolDefinition.RunsOn;
 
 import java.util.Set;
@@ -31,12 +31,12 @@ public final class PreviewDecisionDefinitions {
             previewId(), null, Set.of(), RunsOn.IN_PROCESS)
             .titled("Save a preview (asks the user)")
             .changing(Access.WRITES) // nothing is overwritten: a save makes a new version, the old ones stay
-            .needingApproval().answering(OutputSchemas.ACCEPT_RESULT).on(Door.MCP);
+            .needingApproval().answering(OutputSchemas.ACCEPT_RESULT).on(Audience.MCP_HOST);
 
     public static final ToolDefinition REJECT_PREVIEW = new ToolDefinition(REJECT_PREVIEW_NAME,
             "Discards a pending preview (made by preview_table_config); the saved config is untouched.",
             previewId(), null, Set.of(), RunsOn.IN_PROCESS)
-            .titled("Discard a preview").changing(Access.WRITES_IDEMPOTENTLY).on(Door.MCP);
+            .titled("Discard a preview").changing(Access.WRITES_IDEMPOTENTLY).on(Audience.MCP_HOST);
 
     public static final ToolDefinition KEEP_PREVIEW = new ToolDefinition(KEEP_PREVIEW_NAME,
             "Saves a pending preview when the user clicks Keep in the preview's view (only the view calls it): a new "
@@ -44,13 +44,13 @@ public final class PreviewDecisionDefinitions {
                     + "already kept saves nothing more.",
             previewId(), null, Set.of(), RunsOn.IN_PROCESS)
             .titled("Keep a preview (the view's button)").changing(Access.WRITES)
-            .answering(OutputSchemas.ACCEPT_RESULT).on(Door.APP);
+            .answering(OutputSchemas.ACCEPT_RESULT).on(Audience.APP_VIEW);
 
     public static final ToolDefinition DISCARD_PREVIEW = new ToolDefinition(DISCARD_PREVIEW_NAME,
             "Discards a pending preview when the user clicks Discard in the preview's view (only the view calls it); "
                     + "the saved config is untouched.",
             previewId(), null, Set.of(), RunsOn.IN_PROCESS)
-            .titled("Discard a preview (the view's button)").changing(Access.WRITES_IDEMPOTENTLY).on(Door.APP);
+            .titled("Discard a preview (the view's button)").changing(Access.WRITES_IDEMPOTENTLY).on(Audience.APP_VIEW);
 
     private PreviewDecisionDefinitions() {
     }

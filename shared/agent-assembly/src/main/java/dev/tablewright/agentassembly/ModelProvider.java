@@ -1,4 +1,4 @@
-package dev.tablewright.assembly;
+package dev.tablewright.agentassembly;
 
 import dev.tablewright.bedrock.BedrockChatModel;
 import dev.tablewright.bedrock.BedrockPriming;

@@ -1,8 +1,8 @@
-package dev.tablewright.assembly.tools;
+package dev.tablewright.toolassembly;
 
 import dev.tablewright.agent.toolcall.UserInputLifecycle;
 import dev.tablewright.agent.toolcall.UserInputPort;
-import dev.tablewright.catalog.DataSources;
+import dev.tablewright.catalogue.DataSources;
 import dev.tablewright.toolcontract.ToolDefinition;
 import dev.tablewright.toolcontract.ToolRegistry;
 import dev.tablewright.userinput.InputRequestService;
@@ -31,12 +31,12 @@ class ToolAssemblyTest {
         ToolAssembly tools = ToolAssembly.fromEnvironment(Map.of("DATA_SOURCES", "{\"sales\": \"x\", \"stock\": \"y\"}"));
 
         assertEquals(List.of("sales", "stock"), tools.settings().dataSources());
-        ToolDefinition search = tools.registry(ToolDefinition.Door.CHAT).get("search_database_schema");
+        ToolDefinition search = tools.registry(ToolDefinition.Audience.AGENT).get("search_database_schema");
         assertEquals(DataSources.FIELD, search.requiresUserInput().fields().getFirst().name(), "two sources: the user chooses");
         assertEquals(List.of("sales", "stock"), search.requiresUserInput().fields().getFirst().options());
 
-        ToolRegistry chat = tools.registry(ToolDefinition.Door.CHAT);
-        assertTrue(chat.all().stream().allMatch(t -> t.isOn(ToolDefinition.Door.CHAT)), chat.toString());
+        ToolRegistry chat = tools.registry(ToolDefinition.Audience.AGENT);
+        assertTrue(chat.all().stream().allMatch(t -> t.isOn(ToolDefinition.Audience.AGENT)), chat.toString());
         assertTrue(tools.registry().find("keep_preview").isPresent(), "the whole catalogue: MCP's App buttons too");
         assertFalse(chat.find("keep_preview").isPresent(), "not the chat's");
     }

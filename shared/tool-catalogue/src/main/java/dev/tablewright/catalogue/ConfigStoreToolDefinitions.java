@@ -1,9 +1,9 @@
-package dev.tablewright.catalog;
+package dev.tablewright.catalogue;
 
 import dev.tablewright.json.Json;
 import dev.tablewright.toolcontract.ToolDefinition;
 import dev.tablewright.toolcontract.ToolDefinition.Access;
-import dev.tablewright.toolcontract.ToolDefinition.Door;
+import dev.tablewright.toolcontract.ToolDefinition.Audience;
 import dev.tablewright.toolcontract.ToolDefinition.RunsOn;
 
 import java.util.Set;
@@ -24,7 +24,7 @@ public final class ConfigStoreToolDefinitions {
                       "name":{"type":"string","description":"The config's name (case-insensitive), when the id is not known"}},
                      "additionalProperties":false}"""),
             null, Set.of("tables"), RunsOn.FUNCTION)
-            .titled("Read a saved table config").asLookup().on(Door.CHAT, Door.MCP);
+            .titled("Read a saved table config").asLookup().on(Audience.AGENT, Audience.MCP_HOST);
 
     public static final ToolDefinition LIST_TABLE_CONFIGS = new ToolDefinition("list_table_configs",
             "List the user's saved table configs (id, name, description, current version), oldest first, a page at "
@@ -35,7 +35,7 @@ public final class ConfigStoreToolDefinitions {
                       "cursor":{"type":"string","description":"nextCursor of the previous page, to continue"}},
                      "additionalProperties":false}"""),
             null, Set.of(), RunsOn.FUNCTION)
-            .titled("List saved table configs").asLookup().on(Door.CHAT, Door.MCP);
+            .titled("List saved table configs").asLookup().on(Audience.AGENT, Audience.MCP_HOST);
 
     public static final ToolDefinition CREATE_TABLE_CONFIG = new ToolDefinition("create_table_config",
             "Save a new table config (the Config wire format; it needs a name, unique among the user's configs) as "
@@ -47,7 +47,7 @@ public final class ConfigStoreToolDefinitions {
                       "config":{"type":"object","description":"The new config; its id and version are assigned by the store"}},
                      "required":["config"],"additionalProperties":false}"""),
             null, Set.of(), RunsOn.FUNCTION)
-            .titled("Save a new table config").changing(Access.WRITES).on(Door.CHAT); // found through the catalogue search only
+            .titled("Save a new table config").changing(Access.WRITES).on(Audience.AGENT); // found through the catalogue search only
 
     public static final ToolDefinition UPDATE_TABLE_CONFIG = new ToolDefinition("update_table_config",
             "Overwrite a saved config directly, as its next version, WITHOUT showing the user a preview. Do not use "

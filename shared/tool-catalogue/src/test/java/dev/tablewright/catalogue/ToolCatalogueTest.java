@@ -1,7 +1,7 @@
-package dev.tablewright.catalog;
+package dev.tablewright.catalogue;
 
 import dev.tablewright.toolcontract.ToolDefinition;
-import dev.tablewright.toolcontract.ToolDefinition.Door;
+import dev.tablewright.toolcontract.ToolDefinition.Audience;
 import dev.tablewright.toolcontract.ToolRegistry;
 import org.junit.jupiter.api.Test;
 
@@ -27,12 +27,12 @@ class ToolCatalogueTest {
         assertEquals(List.of("apply_column_change", "apply_filter_change", "apply_join_change", "apply_sort_change",
                 "validate_table_config", "discover_table_reference", "search_database_schema", "preview_table_config",
                 "get_table_config", "list_table_configs", "create_table_config", "search_tools", "update_editable_status"),
-                names(ToolCatalogue.registry().offeredOn(Door.CHAT)), "update_table_config bypasses the preview: no door offers it");
+                names(ToolCatalogue.registry().offeredOn(Audience.AGENT)), "update_table_config bypasses the preview: no door offers it");
         assertEquals(List.of("apply_column_change", "apply_filter_change", "apply_join_change", "apply_sort_change",
                 "validate_table_config", "discover_table_reference", "search_database_schema", "preview_table_config",
                 "get_table_config", "list_table_configs", "accept_preview", "reject_preview"),
-                names(ToolCatalogue.registry().offeredOn(Door.MCP)), "the config writes and the agent's own tools stay off MCP");
-        assertEquals(List.of("keep_preview", "discard_preview"), names(ToolCatalogue.registry().offeredOn(Door.APP)),
+                names(ToolCatalogue.registry().offeredOn(Audience.MCP_HOST)), "the config writes and the agent's own tools stay off MCP");
+        assertEquals(List.of("keep_preview", "discard_preview"), names(ToolCatalogue.registry().offeredOn(Audience.APP_VIEW)),
                 "only the preview view's buttons are for an MCP App's view alone");
     }
 
@@ -48,7 +48,7 @@ class ToolCatalogueTest {
         untitled.set(0, OperationToolDefinitions.APPLY_COLUMN_CHANGE.titled(null));
         IllegalStateException noTitle = assertThrows(IllegalStateException.class,
                 () -> ToolCatalogue.registry(untitled, List.of("default")));
-        assertTrue(noTitle.getMessage().contains("'apply_column_change' is offered on MCP without a title"), noTitle.getMessage());
+        assertTrue(noTitle.getMessage().contains("'apply_column_change' is offered on MCP_HOST without a title"), noTitle.getMessage());
 
         List<ToolDefinition> unsaid = new ArrayList<>(ToolCatalogue.DEFINITIONS);
         unsaid.set(0, OperationToolDefinitions.APPLY_COLUMN_CHANGE.changing(null));
@@ -58,13 +58,13 @@ class ToolCatalogueTest {
 
         // the chat shows neither: a chat-only tool needs no title
         List<ToolDefinition> chatOnly = new ArrayList<>(ToolCatalogue.DEFINITIONS);
-        chatOnly.set(0, OperationToolDefinitions.APPLY_COLUMN_CHANGE.titled(null).changing(null).on(Door.CHAT));
+        chatOnly.set(0, OperationToolDefinitions.APPLY_COLUMN_CHANGE.titled(null).changing(null).on(Audience.AGENT));
         assertTrue(ToolCatalogue.registry(chatOnly, List.of("default")).find("apply_column_change").isPresent());
     }
 
     @Test
     void theChatSendsTheCommonOperationToolsAsCoreToolsAndFindsTheOthers() {
-        ToolRegistry chat = ToolCatalogue.registry().offeredOn(Door.CHAT);
+        ToolRegistry chat = ToolCatalogue.registry().offeredOn(Audience.AGENT);
         List<String> core = chat.coreTools("tables").stream().map(ToolDefinition::name).toList();
         assertTrue(core.containsAll(List.of("apply_column_change", "apply_filter_change", "discover_table_reference")), core.toString());
         assertTrue(!core.contains("apply_join_change") && !core.contains("apply_sort_change"), "join and sort are discoverable");

@@ -1,4 +1,4 @@
-package dev.tablewright.catalog;
+package dev.tablewright.catalogue;
 
 import dev.tablewright.toolcontract.ToolDefinition;
 import dev.tablewright.toolcontract.ToolDefinition.DataSourceUse;

@@ -1,4 +1,4 @@
-package dev.tablewright.assembly.tools;
+package dev.tablewright.toolassembly;
 
 import dev.tablewright.logging.StructuredLog;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;

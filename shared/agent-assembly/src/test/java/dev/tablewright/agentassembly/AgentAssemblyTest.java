@@ -1,7 +1,7 @@
-package dev.tablewright.assembly;
+package dev.tablewright.agentassembly;
 
 import dev.tablewright.agent.TurnObserver;
-import dev.tablewright.agent.conversation.ConversationState;
+import dev.tablewright.agent.conversation.ConversationMemory;
 import dev.tablewright.bedrock.BedrockChatModel;
 import dev.tablewright.openai.OpenAiChatModel;
 import org.junit.jupiter.api.Test;
@@ -53,7 +53,7 @@ class AgentAssemblyTest {
     @Test
     void theChatsSettingsComeFromTheEnvironmentWithTheirDefaults() {
         AgentAssembly defaults = AgentAssembly.fromEnvironment(Map.of());
-        assertSame(ConversationState.NONE, defaults.tools().doorStores().conversations(), "no table: conversations are not stored");
+        assertSame(ConversationMemory.NONE, defaults.tools().doorStores().conversations(), "no table: conversations are not stored");
         assertEquals("ConfigsTable", defaults.tools().doorStores().tables().configs());
         assertEquals(4, defaults.settings().memory().verbatimTurns());
 

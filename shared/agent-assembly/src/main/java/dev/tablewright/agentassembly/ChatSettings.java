@@ -1,8 +1,8 @@
-package dev.tablewright.assembly;
+package dev.tablewright.agentassembly;
 
 import dev.tablewright.agent.TurnLimits;
 import dev.tablewright.agent.memory.MemoryBudget;
-import dev.tablewright.assembly.tools.ToolSettings;
+import dev.tablewright.toolassembly.ToolSettings;
 import dev.tablewright.lambda.Settings;
 import dev.tablewright.userinput.InputRequestService;
 

@@ -1,6 +1,6 @@
-package dev.tablewright.assembly.tools;
+package dev.tablewright.toolassembly;
 
-import dev.tablewright.agent.conversation.ConversationState;
+import dev.tablewright.agent.conversation.ConversationMemory;
 import dev.tablewright.conversation.ToolApprovalStore;
 import dev.tablewright.door.TurnStreamSettings;
 import dev.tablewright.door.TurnStreams;
@@ -37,7 +37,7 @@ public final class DoorStores {
     /** {@code CONVERSATIONS_TABLE}; null: nothing is stored, and a turn is not resumable. */
     private final String conversationsTable;
     private final Supplier<DynamoDbClient> client;
-    private ConversationState conversations;
+    private ConversationMemory conversations;
     private DynamoPreviewStore previews;
     private PreviewDecisions decisions;
     private Optional<ToolApprovalStore> approvals;
@@ -54,16 +54,16 @@ public final class DoorStores {
         return tables;
     }
 
-    /** The conversations ({@code CONVERSATIONS_TABLE}); {@link ConversationState#NONE} without one: nothing is stored. */
-    public synchronized ConversationState conversations() {
+    /** The conversations ({@code CONVERSATIONS_TABLE}); {@link ConversationMemory#NONE} without one: nothing is stored. */
+    public synchronized ConversationMemory conversations() {
         if (conversations == null) {
             if (conversationsTable == null) {
-                conversations = ConversationState.NONE;
+                conversations = ConversationMemory.NONE;
             } else {
                 DynamoDbClient dynamo = client.get();
                 DynamoConversationStore store = new DynamoConversationStore(dynamo, conversationsTable, conversationTtl());
                 DynamoConfigStore configs = new DynamoConfigStore(dynamo, tables.configs());
-                conversations = new ConversationState(store, DynamoConversations.service(dynamo, store, configs,
+                conversations = new ConversationMemory(store, DynamoConversations.service(dynamo, store, configs,
                         tables.userInput(), tables.previews(), Clock.systemUTC()), configs, Clock.systemUTC());
             }
         }

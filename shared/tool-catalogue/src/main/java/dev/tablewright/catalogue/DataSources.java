@@ -1,4 +1,4 @@
-package dev.tablewright.catalog;
+package dev.tablewright.catalogue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;

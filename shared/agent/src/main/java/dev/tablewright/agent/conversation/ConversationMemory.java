@@ -33,19 +33,19 @@ import java.util.Optional;
  * {@code delete} are LangChain4j's {@code ChatMemoryStore} ({@code getMessages}, {@code updateMessages},
  * {@code deleteMessages}) adapted to a conversation that keeps both what the agent remembers and what the page shows.
  */
-public final class ConversationState {
+public final class ConversationMemory {
 
-    private static final StructuredLog LOG = StructuredLog.of(ConversationState.class);
+    private static final StructuredLog LOG = StructuredLog.of(ConversationMemory.class);
 
     /** For a deployment without a conversation store: the page's context is all a turn has; nothing is stored. */
-    public static final ConversationState NONE = new ConversationState(null, null, null, Clock.systemUTC());
+    public static final ConversationMemory NONE = new ConversationMemory(null, null, null, Clock.systemUTC());
 
     private final ConversationStore store;
     private final ConversationService conversations;
     private final ConfigStore configs;
     private final Clock clock;
 
-    public ConversationState(ConversationStore store, ConversationService conversations, ConfigStore configs, Clock clock) {
+    public ConversationMemory(ConversationStore store, ConversationService conversations, ConfigStore configs, Clock clock) {
         this.store = store;
         this.conversations = conversations;
         this.configs = configs;

@@ -1,9 +1,9 @@
-package dev.tablewright.assembly.tools;
+package dev.tablewright.toolassembly;
 
 import dev.tablewright.agent.toolcall.ToolInvoker;
 import dev.tablewright.agent.toolcall.UserInputLifecycle;
 import dev.tablewright.agent.toolcall.UserInputPort;
-import dev.tablewright.catalog.ToolCatalogue;
+import dev.tablewright.catalogue.ToolCatalogue;
 import dev.tablewright.dynamodb.DynamoDbClients;
 import dev.tablewright.dynamodb.DynamoDbInputRequestStore;
 import dev.tablewright.dynamodb.DynamoDbSavedValuesStore;
@@ -70,7 +70,7 @@ public final class ToolAssembly {
     }
 
     /** The tools {@code door} offers, for the configured data sources. */
-    public ToolRegistry registry(ToolDefinition.Door door) {
+    public ToolRegistry registry(ToolDefinition.Audience door) {
         return registry().offeredOn(door);
     }
 

@@ -1,8 +1,8 @@
-package dev.tablewright.catalog;
+package dev.tablewright.catalogue;
 
 import dev.tablewright.json.Json;
 import dev.tablewright.toolcontract.ToolDefinition;
-import dev.tablewright.toolcontract.ToolDefinition.Door;
+import dev.tablewright.toolcontract.ToolDefinition.Audience;
 import dev.tablewright.toolcontract.ToolDefinition.RunsOn;
 
 import java.util.Set;
@@ -27,7 +27,7 @@ public final class AgentToolDefinitions {
                       "limit":{"type":"integer","minimum":1,"maximum":5,"description":"How many tools to return (default 3)"}},
                      "required":["query"],"additionalProperties":false}"""),
             null, Set.of("tables"), RunsOn.IN_PROCESS)
-            .titled("Find more tools").asLookup().on(Door.CHAT);
+            .titled("Find more tools").asLookup().on(Audience.AGENT);
 
     public static final ToolDefinition UPDATE_EDITABLE_STATUS = new ToolDefinition(UPDATE_EDITABLE_STATUS_NAME,
             "Change one of the page's editable fields (listed under 'Editable fields' in the system prompt) to a new "
@@ -39,7 +39,7 @@ public final class AgentToolDefinitions {
                       "value":{"type":["string","null"],"description":"The new value as text (numbers and booleans too), or null to clear"}},
                      "required":["fieldName","value"],"additionalProperties":false}"""),
             null, Set.of("tables"), RunsOn.IN_PROCESS)
-            .titled("Change an editable field").changing(ToolDefinition.Access.WRITES_IDEMPOTENTLY).on(Door.CHAT);
+            .titled("Change an editable field").changing(ToolDefinition.Access.WRITES_IDEMPOTENTLY).on(Audience.AGENT);
 
     private AgentToolDefinitions() {
     }

@@ -1,7 +1,7 @@
-package dev.tablewright.catalog;
+package dev.tablewright.catalogue;
 
 import dev.tablewright.toolcontract.ToolDefinition;
-import dev.tablewright.toolcontract.ToolDefinition.Door;
+import dev.tablewright.toolcontract.ToolDefinition.Audience;
 import dev.tablewright.toolcontract.ToolDefinition.RunsOn;
 
 import java.util.Set;
@@ -23,7 +23,7 @@ public final class OperationToolDefinitions {
                     + "{valid, config, errors, warnings, applied}: if valid, pass config to preview_table_config; if not, "
                     + "fix the fields the errors name and call again.",
             ArgumentSchemas.columnChange(), null, Set.of("tables"), RunsOn.FUNCTION)
-            .onADataSource().titled("Change columns").readOnly().answering(OutputSchemas.OPERATION_RESULT).on(Door.CHAT, Door.MCP);
+            .onADataSource().titled("Change columns").readOnly().answering(OutputSchemas.OPERATION_RESULT).on(Audience.AGENT, Audience.MCP_HOST);
 
     public static final ToolDefinition APPLY_FILTER_CHANGE = new ToolDefinition("apply_filter_change",
             "Add or remove a filter of a table config, one validated step. A filter column that is not selected is "
@@ -33,7 +33,7 @@ public final class OperationToolDefinitions {
                     + "the column (only those with the operator, if given) and keeps the column. Returns {valid, config, "
                     + "errors, warnings, applied}: if valid, pass config to preview_table_config.",
             ArgumentSchemas.filterChange(), null, Set.of("tables"), RunsOn.FUNCTION)
-            .onADataSource().titled("Change filters").readOnly().answering(OutputSchemas.OPERATION_RESULT).on(Door.CHAT, Door.MCP);
+            .onADataSource().titled("Change filters").readOnly().answering(OutputSchemas.OPERATION_RESULT).on(Audience.AGENT, Audience.MCP_HOST);
 
     public static final ToolDefinition APPLY_JOIN_CHANGE = new ToolDefinition("apply_join_change",
             "Join another table into a table config, or remove a join, one validated step. Adding builds the "
@@ -43,7 +43,7 @@ public final class OperationToolDefinitions {
                     + "Removing a join also removes its columns and the filters and sorts on them (reported in applied). Use "
                     + "search_database_schema first to find the relationship. Returns {valid, config, errors, warnings, applied}.",
             ArgumentSchemas.joinChange(), null, Set.of(), RunsOn.FUNCTION)
-            .onADataSource().titled("Change joins").readOnly().answering(OutputSchemas.OPERATION_RESULT).on(Door.CHAT, Door.MCP);
+            .onADataSource().titled("Change joins").readOnly().answering(OutputSchemas.OPERATION_RESULT).on(Audience.AGENT, Audience.MCP_HOST);
 
     public static final ToolDefinition APPLY_SORT_CHANGE = new ToolDefinition("apply_sort_change",
             "Change how a table config is sorted, one validated step. add appends sort columns (or changes the "
@@ -51,7 +51,7 @@ public final class OperationToolDefinitions {
                     + "sort in the given order (an empty list clears it). A sort column that is not selected is added as a "
                     + "hidden column. Returns {valid, config, errors, warnings, applied}: if valid, pass config to preview_table_config.",
             ArgumentSchemas.sortChange(), null, Set.of(), RunsOn.FUNCTION)
-            .onADataSource().titled("Change sorting").readOnly().answering(OutputSchemas.OPERATION_RESULT).on(Door.CHAT, Door.MCP);
+            .onADataSource().titled("Change sorting").readOnly().answering(OutputSchemas.OPERATION_RESULT).on(Audience.AGENT, Audience.MCP_HOST);
 
     public static final ToolDefinition VALIDATE_TABLE_CONFIG = new ToolDefinition("validate_table_config",
             "Check a table config without changing it: every invariant (base table, select.columns and "
@@ -61,7 +61,7 @@ public final class OperationToolDefinitions {
                     + "exists. Returns {valid, config, errors, warnings, applied: []}; each error names its field. Use it "
                     + "before preview_table_config on a config you edited by hand.",
             ArgumentSchemas.validation(), null, Set.of(), RunsOn.FUNCTION)
-            .onADataSource().titled("Validate a table config").asLookup().answering(OutputSchemas.OPERATION_RESULT).on(Door.CHAT, Door.MCP);
+            .onADataSource().titled("Validate a table config").asLookup().answering(OutputSchemas.OPERATION_RESULT).on(Audience.AGENT, Audience.MCP_HOST);
 
     public static final ToolDefinition DISCOVER_TABLE_REFERENCE = new ToolDefinition("discover_table_reference",
             "The table builder's reference: which visual type each PostgreSQL type shows as (number, string, "
@@ -69,7 +69,7 @@ public final class OperationToolDefinitions {
                     + "(date and datetime need one), which filter operators each visual type allows and what value each "
                     + "operator takes, and the rules a config must keep. Pass pg_types to map specific types.",
             ArgumentSchemas.reference(), null, Set.of("tables"), RunsOn.FUNCTION)
-            .titled("Table config reference").asLookup().on(Door.CHAT, Door.MCP);
+            .titled("Table config reference").asLookup().on(Audience.AGENT, Audience.MCP_HOST);
 
     private OperationToolDefinitions() {
     }

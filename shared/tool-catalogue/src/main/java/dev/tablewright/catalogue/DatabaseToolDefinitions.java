@@ -1,10 +1,10 @@
-package dev.tablewright.catalog;
+package dev.tablewright.catalogue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tablewright.json.Json;
 import dev.tablewright.toolcontract.ToolDefinition;
 import dev.tablewright.toolcontract.ToolDefinition.Access;
-import dev.tablewright.toolcontract.ToolDefinition.Door;
+import dev.tablewright.toolcontract.ToolDefinition.Audience;
 import dev.tablewright.toolcontract.ToolDefinition.RunsOn;
 
 import java.util.Set;
@@ -44,7 +44,7 @@ public final class DatabaseToolDefinitions {
                     + "adding a column, a join or a filter to learn the real names; never guess a name. Filter by schema "
                     + "and by a name fragment; describe one table with schema + table. Results come a page at a time.",
             SEARCH_PARAMETERS, null, Set.of("tables"), RunsOn.FUNCTION)
-            .queryingADataSource().titled("Search the database schema").asLookup().on(Door.CHAT, Door.MCP);
+            .queryingADataSource().titled("Search the database schema").asLookup().on(Audience.AGENT, Audience.MCP_HOST);
 
     public static final ToolDefinition PREVIEW_TABLE_CONFIG = new ToolDefinition("preview_table_config",
             "Show the user a proposed table config before it is saved: validates it, checks every table, column and "
@@ -54,7 +54,7 @@ public final class DatabaseToolDefinitions {
                     + "change per preview.",
             PREVIEW_PARAMETERS, null, Set.of("tables"), RunsOn.FUNCTION)
             .queryingADataSource().titled("Preview a table config").changing(Access.WRITES) // it stores a pending preview
-            .answering(OutputSchemas.PREVIEW_RESULT).on(Door.CHAT, Door.MCP).shownIn(PREVIEW_VIEW);
+            .answering(OutputSchemas.PREVIEW_RESULT).on(Audience.AGENT, Audience.MCP_HOST).shownIn(PREVIEW_VIEW);
 
     private DatabaseToolDefinitions() {
     }
