@@ -81,10 +81,11 @@ build-%: FORCE
 	if unzip -l target/sam-build/$(MODULE).jar streaming-wrapper >/dev/null 2>&1; then \
 	  unzip -q -o target/sam-build/$(MODULE).jar streaming-wrapper -d "$(ARTIFACTS_DIR)" && chmod 755 "$(ARTIFACTS_DIR)/streaming-wrapper"; fi
 
-# One Maven run for all the function modules, building independent modules in parallel (-T 1C: one thread per core).
+# One Maven run for all the function modules, building independent modules in parallel (-T 1C: one thread per core),
+# without compiling their tests (maven.test.skip; the test-jars other modules' tests name are made empty).
 # Each jar is copied to a new file (rm first): the artifacts hard-link the previous one, which must not change under them.
 $(STAMP): $(SOURCES)
-	$(MVN) -q -B -T 1C -DskipTests -pl $(shell echo $(addprefix functions/,$(MODULES)) | tr ' ' ',') -am package
+	$(MVN) -q -B -T 1C -Dmaven.test.skip=true -pl $(shell echo $(addprefix functions/,$(MODULES)) | tr ' ' ',') -am package
 	for m in $(MODULES); do rm -f target/sam-build/$$m.jar && cp functions/$$m/target/*-lambda.jar target/sam-build/$$m.jar; done
 	touch $@
 

@@ -143,8 +143,19 @@ class LayersTest {
 
     static final ArchRule NO_PACKAGE_CYCLES = slices().matching("dev.tablewright.(*)..").should().beFreeOfCycles();
 
-    /** Every main class of the tree: the deployed modules and infra's (the fakes, the local stack, the benchmarks). */
+    /**
+     * Every main class of the tree: the deployed modules and infra's (the fakes, the local stack, the benchmarks).
+     * Imported once for all the rules: an import reads every class file and what it depends on.
+     */
     private static JavaClasses production() {
+        return Production.CLASSES;
+    }
+
+    private static final class Production {
+        static final JavaClasses CLASSES = importProduction();
+    }
+
+    private static JavaClasses importProduction() {
         JavaClasses classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
                 .withImportOption(location -> !location.contains("-tests.jar"))
                 .importPackages("dev.tablewright");

@@ -76,7 +76,7 @@ class SamBuildTest {
     }
 
     static boolean mavenRan(SamBuildRehearsal.MakeRun run) {
-        return run.output().contains("-DskipTests");
+        return run.output().contains("-Dmaven.test.skip=true");
     }
 
     @Test
