@@ -137,6 +137,15 @@ public final class StructuredLog {
     }
 
     /** {@code rank} indexes {@link #LEVELS}: the line's level, compared to the threshold without parsing a name. */
+    private static boolean namedBy(Object[] keyValues, String key) {
+        for (int i = 0; i + 1 < keyValues.length; i += 2) {
+            if (key.equals(String.valueOf(keyValues[i]))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private void write(int rank, String message, Throwable error, Object[] keyValues) {
         if (rank < threshold) {
             return;
@@ -150,7 +159,9 @@ public final class StructuredLog {
             g.writeStringField("logger", logger);
             g.writeStringField("message", message);
             for (Map.Entry<String, String> e : CONTEXT.get().entrySet()) {
-                g.writeStringField(e.getKey(), e.getValue());
+                if (!namedBy(keyValues, e.getKey())) { // the line's own field wins: a key appears once in a line
+                    g.writeStringField(e.getKey(), e.getValue());
+                }
             }
             for (int i = 0; i + 1 < keyValues.length; i += 2) {
                 g.writeFieldName(String.valueOf(keyValues[i]));

@@ -78,4 +78,16 @@ class StructuredLogTest {
         assertEquals("the-turns", lines.get(1).path("conversationId").asText(), lines.get(1).toString());
         assertTrue(lines.get(1).path("toolCallId").isMissingNode(), "the scope's own keys go with it");
     }
+
+    @Test
+    void aKeyTheLineNamesItselfIsWrittenOnceWithTheLinesValue() {
+        StructuredLog.redirect(new PrintStream(buffer, true, StandardCharsets.UTF_8));
+        StructuredLog.put("conversationId", "from-the-context");
+        StructuredLog.put("requestId", "req-1");
+        log.info("recorded", "conversationId", "from-the-line");
+        String line = buffer.toString(StandardCharsets.UTF_8).strip();
+        // a JSON parser keeps one of two equal keys silently: count them in the text
+        assertEquals(1, line.split("\"conversationId\"", -1).length - 1, line);
+        assertTrue(line.contains("\"conversationId\":\"from-the-line\"") && line.contains("\"requestId\":\"req-1\""), line);
+    }
 }
