@@ -65,12 +65,18 @@ public final class DoorTurn<M> {
     }
 
     /**
-     * Record → run → save for a turn prepared before its stream starts: a kept turn is recorded while it runs, the
-     * user's message stored as the recording opens ({@link TurnStreams#run}); {@code turn} runs it ({@link #run}).
+     * Record → run → save for a turn prepared before its stream starts: a kept, recorded turn stores the user's message
+     * first, then is recorded while it runs ({@link TurnStreams#run}); {@code turn} runs it ({@link #run}).
      */
     public void record(String ownerId, ConversationSession.Prepared<M> prepared, StreamFraming framing, TurnStreams.Turn turn) {
-        streams.run(ownerId, prepared.conversationId(), session.keeps(prepared), () -> session.saveStart(ownerId, prepared),
-                framing, turn);
+        boolean kept = session.keeps(prepared);
+        if (kept && streams.enabled()) {
+            // before the turn runs, on its own thread: a page reloaded mid-turn shows the question above the resumed
+            // answer, and the end's save always comes after (a start stored late, e.g. retried after its answer was
+            // lost, would replace the stored turn, or bring back a conversation deleted once the client had [DONE])
+            session.saveStart(ownerId, prepared);
+        }
+        streams.run(ownerId, prepared.conversationId(), kept, () -> { }, framing, turn);
     }
 
     /**
