@@ -134,7 +134,7 @@ public final class AgUiEndpoint {
         AgUiEventStream stream = new AgUiEventStream(response);
         boolean kept = state.keeps(in.threadId());
         // prepared inside the stream: what the resume refuses is a RUN_ERROR of a started run
-        turns.streams().run(ownerId, in.threadId(), kept, () -> { }, AgUiEventStream.FRAMING, (stop, recorder) -> {
+        turns.streams().run(ownerId, in.threadId(), kept, AgUiEventStream.FRAMING, (stop, recorder) -> {
             recorder.ifPresent(stream::observeJson);
             SharedState shared = new SharedState(in.workingConfig(), interrupts.pendingPreview(ownerId, in, thread.open()));
             AgUiEventMapper mapper = new AgUiEventMapper(stream, in.threadId(), in.runId(), shared, kept, stop);

@@ -76,7 +76,7 @@ public final class DoorTurn<M> {
             // lost, would replace the stored turn, or bring back a conversation deleted once the client had [DONE])
             session.saveStart(ownerId, prepared);
         }
-        streams.run(ownerId, prepared.conversationId(), kept, () -> { }, framing, turn);
+        streams.run(ownerId, prepared.conversationId(), kept, framing, turn);
     }
 
     /**

@@ -44,7 +44,6 @@ public final class TurnStreamRecorder implements Consumer<ObjectNode>, AutoClose
     private final String streamId;
     private final Batching batching;
     private final StopSignal stop;
-    private final Runnable beforeOpen;
     private final Clock clock;
     private final Thread writer;
 
@@ -59,12 +58,8 @@ public final class TurnStreamRecorder implements Consumer<ObjectNode>, AutoClose
     /** The marker was written: it is cleared at the end whatever else failed, so the next turn is not held up. */
     private volatile boolean opened;
 
-    /**
-     * @param beforeOpen runs on the recorder's thread before the marker is written (e.g. storing the user's message,
-     *                   so a page reloaded mid-turn shows the question above the resumed answer)
-     */
     TurnStreamRecorder(TurnStreamLog log, StreamFraming framing, String ownerId, String conversationId, String streamId,
-                       Batching batching, StopSignal stop, Runnable beforeOpen, Clock clock) {
+                       Batching batching, StopSignal stop, Clock clock) {
         this.log = log;
         this.framing = framing;
         this.ownerId = ownerId;
@@ -72,7 +67,6 @@ public final class TurnStreamRecorder implements Consumer<ObjectNode>, AutoClose
         this.streamId = streamId;
         this.batching = batching;
         this.stop = stop;
-        this.beforeOpen = beforeOpen;
         this.clock = clock;
         // the writer's lines (the recording's totals, a failed write) carry the turn's ids and trace, as its own do
         Callable<Void> recording = StructuredLog.carrying(() -> {
@@ -133,11 +127,6 @@ public final class TurnStreamRecorder implements Consumer<ObjectNode>, AutoClose
     }
 
     private void run() {
-        try {
-            beforeOpen.run();
-        } catch (RuntimeException e) {
-            LOG.warn("the turn's start could not be stored", "conversationId", conversationId, "cause", String.valueOf(e.getMessage()));
-        }
         try {
             log.open(ownerId, conversationId, streamId, clock.instant());
             opened = true;

@@ -63,13 +63,12 @@ public final class TurnStreams {
      * Starts recording a turn's stream (observe the stream writer with the recorder, close it after the turn's
      * end); a stop request for the conversation raises {@code stop}.
      */
-    public TurnStreamRecorder record(String ownerId, String conversationId, StopSignal stop, Runnable beforeOpen,
-                                     StreamFraming framing) {
+    public TurnStreamRecorder record(String ownerId, String conversationId, StopSignal stop, StreamFraming framing) {
         if (log == null) {
             throw new IllegalStateException("no stream log");
         }
         TurnStreamRecorder recorder = new TurnStreamRecorder(log, framing, ownerId, conversationId, AgentEvent.newId("str"),
-                settings.batching(), stop, beforeOpen, clock);
+                settings.batching(), stop, clock);
         recorder.start();
         return recorder;
     }
@@ -82,12 +81,12 @@ public final class TurnStreams {
 
     /**
      * Record → run → save, the sequence of every door's turn: a kept turn ({@code kept}: its answer is stored) is
-     * recorded while it runs when a stream log is deployed, {@code beforeOpen} (storing the user's message) running
-     * first on the recorder's thread; the turn saves its own end; the recording ends after the turn's stream does.
+     * recorded while it runs when a stream log is deployed; the turn saves its own end; the recording ends after the
+     * turn's stream does.
      */
-    public void run(String ownerId, String conversationId, boolean kept, Runnable beforeOpen, StreamFraming framing, Turn turn) {
+    public void run(String ownerId, String conversationId, boolean kept, StreamFraming framing, Turn turn) {
         StopSignal stop = new StopSignal();
-        TurnStreamRecorder recorder = kept && enabled() ? record(ownerId, conversationId, stop, beforeOpen, framing) : null;
+        TurnStreamRecorder recorder = kept && enabled() ? record(ownerId, conversationId, stop, framing) : null;
         try {
             turn.run(stop, Optional.ofNullable(recorder));
         } finally {

@@ -151,6 +151,8 @@ class AddingADoorGuideTest {
         InMemoryResponseStream first = new InMemoryResponseStream();
         CompletableFuture<Void> turn = CompletableFuture.runAsync(() -> send(first, "POST", "/", "{\"conversationId\":\"c1\",\"id\":\"u1\",\"text\":\"hi\"}"), THREADS);
         until(() -> log.active(OWNER, "c1").isPresent() && first.body().contains("Hello"));
+        assertEquals(List.of("u1"), stores.conversations().find(OWNER, "c1").orElseThrow().messages().stream()
+                .map(mes -> mes.id()).toList(), "the question is stored before the turn runs (a page reloaded now shows it)");
         InMemoryResponseStream second = new InMemoryResponseStream();
         CompletableFuture<Void> reader = CompletableFuture.runAsync(() -> send(second, "GET", "/c1/stream", ""), THREADS);
         until(() -> second.body().contains("Hello"));
