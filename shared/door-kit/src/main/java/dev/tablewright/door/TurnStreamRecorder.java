@@ -7,7 +7,6 @@ import dev.tablewright.logging.StructuredLog;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 
 /**
@@ -69,17 +68,7 @@ public final class TurnStreamRecorder implements Consumer<ObjectNode>, AutoClose
         this.stop = stop;
         this.clock = clock;
         // the writer's lines (the recording's totals, a failed write) carry the turn's ids and trace, as its own do
-        Callable<Void> recording = StructuredLog.carrying(() -> {
-            run();
-            return null;
-        });
-        this.writer = Thread.ofVirtual().name("turn-stream-" + streamId).unstarted(() -> {
-            try {
-                recording.call();
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        this.writer = Thread.ofVirtual().name("turn-stream-" + streamId).unstarted(StructuredLog.carrying(this::run));
     }
 
     void start() {

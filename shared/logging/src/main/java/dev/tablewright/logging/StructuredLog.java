@@ -87,16 +87,37 @@ public final class StructuredLog {
      * this thread's context and trace, so its lines carry the same ids; the worker's context is cleared after.
      */
     public static <T> Callable<T> carrying(Callable<T> task) {
-        Map<String, String> context = new LinkedHashMap<>(CONTEXT.get());
-        TraceContext trace = TraceContext.currentOrNull();
+        Runnable enter = captured();
         return () -> {
-            CONTEXT.get().putAll(context);
-            TraceContext.restore(trace);
+            enter.run();
             try {
                 return task.call();
             } finally {
                 clear();
             }
+        };
+    }
+
+    /** {@link #carrying(Callable)} for a task that answers nothing (a thread's whole run). */
+    public static Runnable carrying(Runnable task) {
+        Runnable enter = captured();
+        return () -> {
+            enter.run();
+            try {
+                task.run();
+            } finally {
+                clear();
+            }
+        };
+    }
+
+    /** This thread's context and trace, to be put on the thread that runs the task. */
+    private static Runnable captured() {
+        Map<String, String> context = new LinkedHashMap<>(CONTEXT.get());
+        TraceContext trace = TraceContext.currentOrNull();
+        return () -> {
+            CONTEXT.get().putAll(context);
+            TraceContext.restore(trace);
         };
     }
 
